@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './common.ts';
+export * from './permissions.ts';
+export * from './auth.ts';
+export * from './roles.ts';

@@ -1,0 +1,132 @@
+/** The permission catalogue: every name the server checks and the menu shows, grouped by module. */
+export const PERMISSION_MODULES = {
+  Roles: ['Add Role', 'Edit Role', 'Delete Role'],
+  'Master Form Level': ['Add Master', 'Edit Master', 'Delete Master', 'Enable Master'],
+  'Property Form Level': ['Add Property', 'Edit Property', 'Property Image', 'Delete Property'],
+  'User Form Level': [
+    'Add User',
+    'Edit User',
+    'Delete User',
+    'Change Status',
+    'ChangeStatusofAgent',
+    'ChangeStatusofAdmin',
+    'ChangeStatusofSuperuser',
+    'ChangeStatusofOperator',
+    'ChangeStatusofIndividual',
+  ],
+  'Agency Form Level': ['Add Agency', 'Edit Agency', 'Delete Agency'],
+  'Broker Form Level': ['Add Broker', 'Edit Broker', 'Delete Broker'],
+  'Broker Association Form Level': [
+    'Add Broker Association',
+    'Edit Broker Association',
+    'Delete Broker Association',
+  ],
+  'Seller Form Level': ['Add Seller', 'Edit Seller', 'Delete Seller'],
+  'Master Menu Level': [
+    'Role Menu',
+    'Province Menu',
+    'Town Menu',
+    'Barangay Menu',
+    'Subdivision Menu',
+    'Capability Menu',
+    'Category Menu',
+    'Product Mode Menu',
+    'Property Type Menu',
+    'Agri Type Menu',
+    'Property Classification Menu',
+    'Zoning Code Menu',
+    'Specialization Menu',
+    'User Skills Menu',
+  ],
+  'Report Menu Level': [
+    'Skill Based User Reports',
+    'Agents Reports',
+    'Agencies Reports',
+    'Brokers Reports',
+    'Broker Associations Reports',
+    'Agents Based Agency Reports',
+    'Property Based Broker Reports',
+    'BrokerLinkedBrokerAssociationReports',
+    'Sellers Reports',
+    'User List Reports',
+    'User To Activate Reports',
+    'Individuals Reports',
+    'Sold Rent Reports',
+    'Property attachments Reports',
+    'User Count Property Reports',
+    'Property Tracking Report',
+  ],
+  'Property Menu Level': ['Property List'],
+  'Approval Menu Level': ['Approve User', 'List of Open/Pending Properties'],
+  'Settings Menu Level': ['Role Permissions', 'Notification', 'Delete Notification'],
+  'Entity Menu Level': ['Users', 'Agency', 'Broker', 'Broker Association', 'Seller'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PermissionModule = keyof typeof PERMISSION_MODULES;
+export type Permission = (typeof PERMISSION_MODULES)[PermissionModule][number];
+
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_MODULES).flat();
+
+/** Legacy role ids that clients and the spec rely on. Owner-Agent had no row in the old system. */
+export const ROLE = {
+  SuperAdmin: 1,
+  Admin: 3,
+  Operator: 4,
+  Agent: 26,
+  OwnerAgent: 27,
+  Individual: 30,
+} as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+
+export const SYSTEM_ROLES: readonly { id: RoleId; name: string }[] = [
+  { id: ROLE.SuperAdmin, name: 'Super Admin' },
+  { id: ROLE.Admin, name: 'Admin' },
+  { id: ROLE.Operator, name: 'Operator' },
+  { id: ROLE.Agent, name: 'Agent' },
+  { id: ROLE.OwnerAgent, name: 'Owner-Agent' },
+  { id: ROLE.Individual, name: 'Individual' },
+];
+
+const moduleOf = (m: PermissionModule): readonly Permission[] => PERMISSION_MODULES[m];
+
+const agentGrants: Permission[] = [
+  ...moduleOf('Property Form Level').filter((p) => p !== 'Delete Property'),
+  'Property List',
+  'Seller',
+  'Add Seller',
+  'Edit Seller',
+  ...moduleOf('Report Menu Level'),
+  'List of Open/Pending Properties',
+  'Notification',
+  'Delete Notification',
+];
+
+/** Default grants, seeded once; afterwards the Role Permissions screen owns them. */
+export const DEFAULT_GRANTS: Record<RoleId, readonly Permission[]> = {
+  [ROLE.SuperAdmin]: ALL_PERMISSIONS,
+  [ROLE.Admin]: ALL_PERMISSIONS.filter((p) => p !== 'ChangeStatusofSuperuser'),
+  [ROLE.Operator]: [
+    ...moduleOf('Master Menu Level'),
+    ...moduleOf('Report Menu Level'),
+    ...moduleOf('Property Form Level'),
+    ...moduleOf('Property Menu Level'),
+    ...moduleOf('Entity Menu Level'),
+    ...moduleOf('Approval Menu Level'),
+    'Add Seller',
+    'Edit Seller',
+    'Notification',
+    'Delete Notification',
+  ],
+  [ROLE.Agent]: agentGrants,
+  [ROLE.OwnerAgent]: agentGrants,
+  [ROLE.Individual]: [
+    'Add Property',
+    'Edit Property',
+    'Property Image',
+    'Property List',
+    'Individuals Reports',
+    'List of Open/Pending Properties',
+    'Notification',
+    'Delete Notification',
+  ],
+};
