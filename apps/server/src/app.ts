@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { calls as allCalls } from './calls/index.ts';
+import type { AnyCall, Services } from './calls/registry.ts';
+import { HttpError } from './lib/errors.ts';
+import { streamExport } from './lib/list.ts';
+import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** Keeps the first of repeated query parameters (`page=1&page=1`), as old clients send them. */
+function parseQuery(text: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) if (!(key in result)) result[key] = value;
+  return result;
+}
+
+export async function buildApp(services: Services, calls: readonly AnyCall[] = allCalls): Promise<FastifyInstance> {
+  const { db, config } = services;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    routerOptions: { querystringParser: parseQuery },
+    bodyLimit: 1_048_576 * 2,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  // HSTS only means something over TLS; sent when the request came in (or was forwarded) as https.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        user: req.user?.user_id,
+      },
+      'request',
+    );
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pinoy Property back office API', version: process.env.npm_package_version ?? '0.1.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const [field, message] = Object.entries(errors)[0]!;
+      return reply.status(400).send({ message: field === 'body' ? message : `${field}: ${message}`, errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+    }
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode === '23505') return reply.status(409).send({ message: 'This record already exists' });
+    if (pgCode === '23503') return reply.status(409).send({ message: 'The record is in use by other records' });
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: clientErrorMessage(error) });
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: 'Something went wrong' });
+  });
+
+  app.get('/api/health', { schema: { tags: ['System'], summary: 'Ready when the database answers' } }, async (_req, reply) => {
+    try {
+      await sql`SELECT 1`.execute(db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  for (const call of calls) registerCall(app, services, call);
+
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+      return reply.type('text/plain').send('The web app is not built yet: run npm run build');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return 'Bad request';
+  }
+}
+
+async function identify(services: Services, req: FastifyRequest): Promise<SessionUser | null> {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S{10,200})$/i.exec(header);
+    return match ? findSessionUser(services.db, match[1]!, 'bearer') : null;
+  }
+  const token = req.cookies[SESSION_COOKIE];
+  return token && token.length <= 200 ? findSessionUser(services.db, token, 'cookie') : null;
+}
+
+const sessionSecurity: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+
+function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
+  const inputKey = call.method === 'GET' ? 'querystring' : 'body';
+  const schema = {
+    [inputKey]: call.input,
+    tags: [call.tag],
+    summary: call.summary,
+    description: call.access === 'public' ? 'No session needed.' : `Requires: ${call.access}.`,
+    security: call.access === 'public' ? [] : sessionSecurity,
+  };
+
+  const authorize = async (req: FastifyRequest) => {
+    if (call.access === 'public') return;
+    const user = await identify(services, req);
+    if (!user) throw new HttpError(401, 'You are not signed in or your session has ended');
+    req.user = user;
+    // Cookie sessions must prove the request came from our own pages: a cross-site form cannot set this header.
+    if (user.via === 'cookie' && req.method !== 'GET' && req.headers['x-requested-with'] !== 'web') {
+      throw new HttpError(403, 'Cross-site request refused');
+    }
+    if (call.access !== 'signed-in' && !user.permissions.has(call.access)) {
+      throw new HttpError(403, 'You do not have permission to do this');
+    }
+  };
+
+  app.route({
+    method: call.method,
+    url: `/api/${call.name}`,
+    schema,
+    preValidation: authorize,
+    handler: (req, reply) =>
+      call.handle({ ...services, input: req[inputKey === 'body' ? 'body' : 'query'], user: req.user, req, reply }),
+  });
+
+  const list = call.list;
+  if (list) {
+    app.route({
+      method: 'GET',
+      url: `/api/${call.name}/export`,
+      schema: { ...schema, summary: `${call.summary}: the whole filtered list as .xlsx` },
+      preValidation: authorize,
+      handler: (req, reply) => streamExport(list, { ...services, input: req.query, user: req.user!, req, reply }),
+    });
+  }
+}

@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import {
+  ALL_PERMISSIONS,
+  MESSAGES,
+  RESET_LINK_TTL_MINUTES,
+  changePasswordRequest,
+  forgetPasswordRequest,
+  loginRequest,
+  resetPasswordRequest,
+  type LoggedUserDetails,
+  type LoginError,
+  type LoginSuccess,
+} from '@app/contract';
+import { defineCall, noInput } from './registry.ts';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../lib/crypto.ts';
+import { badRequest, HttpError } from '../lib/errors.ts';
+import { createSession, revokeSessions, SESSION_COOKIE } from '../lib/session.ts';
+import type { Db } from '../db/index.ts';
+
+const LOCKOUT_WINDOW = '15 minutes';
+const MAX_FAILURES_PER_ACCOUNT = 5;
+const MAX_FAILURES_PER_IP = 30;
+
+/** Failed attempts in the window: per address since its last success, and per IP. */
+async function tooManyFailures(db: Db, email: string, ip: string): Promise<boolean> {
+  const row = await sql<{ by_email: number; by_ip: number }>`
+    SELECT
+      (SELECT count(*)::int FROM login_attempts
+        WHERE lower(email) = ${email} AND NOT succeeded AND at > now() - ${LOCKOUT_WINDOW}::interval
+          AND at > coalesce((SELECT max(at) FROM login_attempts WHERE lower(email) = ${email} AND succeeded), '-infinity')
+      ) AS by_email,
+      (SELECT count(*)::int FROM login_attempts
+        WHERE ip = ${ip} AND NOT succeeded AND at > now() - ${LOCKOUT_WINDOW}::interval) AS by_ip
+  `.execute(db);
+  const counts = row.rows[0]!;
+  return counts.by_email >= MAX_FAILURES_PER_ACCOUNT || counts.by_ip >= MAX_FAILURES_PER_IP;
+}
+
+/** The web app asks for a cookie session; other clients get the token in the body. */
+const isWebClient = (headers: Record<string, unknown>) => headers['x-requested-with'] === 'web';
+
+export const authCalls = [
+  defineCall({
+    name: 'webValidateLogin',
+    method: 'POST',
+    access: 'public',
+    tag: 'Session',
+    summary: 'Sign in with e-mail and password',
+    input: loginRequest,
+    async handle({ db, input, req, reply, config }): Promise<LoginSuccess | LoginError> {
+      const email = input.email.toLowerCase();
+      if (await tooManyFailures(db, email, req.ip)) throw new HttpError(429, MESSAGES.tooManyAttempts);
+      const user = await db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', 'r.id', 'u.role_id')
+        .where(sql`lower(u.user_email)`, '=', email)
+        .select([
+          'u.user_id',
+          'u.first_name',
+          'u.last_name',
+          'u.user_email',
+          'u.password_hash',
+          'u.user_status',
+          'u.profile_image',
+          'u.role_id',
+          'r.name as role_name',
+        ])
+        .executeTakeFirst();
+      const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
+      await db.insertInto('login_attempts').values({ email, ip: req.ip, succeeded: passwordOk }).execute();
+      if (!user || !passwordOk) return { result: 'error', message: MESSAGES.invalidLogin };
+      // Only someone who knows the password learns that the account is not active yet.
+      if (user.user_status !== 'Active') {
+        return { result: 'error', message: 'Please Contact Admin To Activate your Account' };
+      }
+      const token = await createSession(db, user.user_id, config.sessionTtlHours, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
+      const web = isWebClient(req.headers);
+      if (web) {
+        reply.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: req.protocol === 'https',
+          path: '/api',
+          maxAge: config.sessionTtlHours * 3600,
+        });
+      }
+      return {
+        result: 'success',
+        message: 'Login successful',
+        ...(web ? {} : { token }),
+        userData: {
+          user_id: user.user_id,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          full_name: `${user.first_name} ${user.last_name}`.trim(),
+          user_email: user.user_email,
+          profileImage: user.profile_image,
+        },
+        roleData: [{ name: user.role_name, role_id: user.role_id }],
+      };
+    },
+  }),
+
+  defineCall({
+    name: 'webLogout',
+    method: 'POST',
+    access: 'signed-in',
+    tag: 'Session',
+    summary: 'Sign out: the session token stops working at once',
+    input: noInput,
+    async handle({ db, user, reply }) {
+      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', user.sessionId).execute();
+      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      return { result: 'success', message: 'Logged out successfully' };
+    },
+  }),
+
+  defineCall({
+    name: 'webGetLoggedUserDetailsWithRolesPermission',
+    method: 'GET',
+    access: 'signed-in',
+    tag: 'Session',
+    summary: 'The signed-in user, their role and every permission they hold',
+    input: noInput,
+    async handle({ user }): Promise<LoggedUserDetails> {
+      return {
+        result: 'success',
+        userData: {
+          user_id: user.user_id,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          full_name: user.full_name,
+        },
+        userRole: [user.role_name],
+        userRoleId: user.role_id,
+        userPermission: ALL_PERMISSIONS.filter((p) => user.permissions.has(p)),
+      };
+    },
+  }),
+
+  defineCall({
+    name: 'change_password',
+    method: 'POST',
+    access: 'signed-in',
+    tag: 'Session',
+    summary: "Change the signed-in user's password; their other sessions are signed out",
+    input: changePasswordRequest,
+    async handle({ db, user, input }) {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('user_id', '=', user.user_id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.password_hash, input.current_password))) {
+        throw badRequest('Current password is incorrect', { current_password: 'Current password is incorrect' });
+      }
+      const password_hash = await hashPassword(input.new_password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash, updated_at: sql`now()`, updated_by: user.user_id })
+          .where('user_id', '=', user.user_id)
+          .execute();
+        await revokeSessions(trx, user.user_id, user.sessionId);
+      });
+      return { message: 'Password changed successfully' };
+    },
+  }),
+
+  defineCall({
+    name: 'forget_password',
+    method: 'POST',
+    access: 'public',
+    tag: 'Session',
+    summary: 'Mail a single-use link to set a new password (same answer whether or not the address exists)',
+    input: forgetPasswordRequest,
+    async handle({ db, input, mailer, config, req }) {
+      const user = await db
+        .selectFrom('users')
+        .select(['user_id', 'first_name', 'user_email'])
+        .where(sql`lower(user_email)`, '=', input.forget_email.toLowerCase())
+        .where('user_status', 'in', ['Active', 'New'])
+        .executeTakeFirst();
+      if (user) {
+        const { token, tokenHash } = newToken();
+        await db
+          .insertInto('password_resets')
+          .values({
+            token_hash: tokenHash,
+            user_id: user.user_id,
+            expires_at: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
+          })
+          .execute();
+        const link = `${config.publicUrl}/reset-password?token=${token}`;
+        // Not awaited: the answer must take the same time whether or not the address exists.
+        mailer
+          .send({
+            to: user.user_email,
+            subject: 'Reset your Pinoy Property password',
+            text: `Hello ${user.first_name},\n\nTo choose a new password, open this link within ${RESET_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this message.\n`,
+          })
+          .catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'));
+      }
+      return { message: MESSAGES.forgotPasswordSent };
+    },
+  }),
+
+  defineCall({
+    name: 'reset_password',
+    method: 'POST',
+    access: 'public',
+    tag: 'Session',
+    summary: 'Set a new password with the token from a reset link; the link then stops working',
+    input: resetPasswordRequest,
+    async handle({ db, input }) {
+      const password_hash = await hashPassword(input.new_password);
+      const done = await db.transaction().execute(async (trx) => {
+        const reset = await trx
+          .updateTable('password_resets')
+          .set({ used_at: sql`now()` })
+          .where('token_hash', '=', hashToken(input.token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!reset) return false;
+        await trx
+          .updateTable('users')
+          .set({ password_hash, updated_at: sql`now()` })
+          .where('user_id', '=', reset.user_id)
+          .execute();
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: sql`now()` })
+          .where('user_id', '=', reset.user_id)
+          .where('used_at', 'is', null)
+          .execute();
+        await revokeSessions(trx, reset.user_id);
+        return true;
+      });
+      if (!done) throw badRequest(MESSAGES.resetLinkInvalid, { token: MESSAGES.resetLinkInvalid });
+      return { message: 'Your password has been changed. You can sign in now' };
+    },
+  }),
+];

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Permission } from '@app/contract';
+import type { Db } from '../db/index.ts';
+import type { Config } from '../config.ts';
+import type { Mailer } from '../lib/mail.ts';
+import type { SessionUser } from '../lib/session.ts';
+import type { SelectQueryBuilder } from 'kysely';
+
+/** Who may make a call: anyone, any signed-in user, or a user holding the named permission. */
+export type Access = 'public' | 'signed-in' | Permission;
+
+export interface Services {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+export interface CallContext<I, U> extends Services {
+  input: I;
+  user: U;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
+
+export interface CallDefinition<A extends Access = Access, S extends z.ZodType = z.ZodType> {
+  name: string;
+  method: 'GET' | 'POST';
+  access: A;
+  summary: string;
+  tag: string;
+  input: S;
+  handle: (ctx: CallContext<z.output<S>, UserFor<A>>) => Promise<unknown>;
+  /** Paged lists also answer `GET /api/<name>/export` with the same query as an .xlsx file. */
+  list?: ListSpec<z.output<S>>;
+}
+
+// The registry stores calls with their types erased; each definition was checked when declared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCall = CallDefinition<Access, any>;
+
+export const defineCall = <const A extends Access, S extends z.ZodType>(def: CallDefinition<A, S>): AnyCall =>
+  def as unknown as AnyCall;
+
+export interface ExportColumn {
+  key: string;
+  header: string;
+  type?: 'text' | 'number' | 'date';
+  width?: number;
+}
+
+/**
+ * What a paged list declares: its scoped base query, the whitelist mapping each public sort column
+ * to a SQL column, the searched columns and the export sheet. Everything else is generic.
+ */
+export interface ListSpec<I> {
+  envelope: 'resultData' | 'roleData';
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
+  sort: Record<string, string>;
+  search: readonly string[];
+  tieBreaker: string;
+  export: { title: string; columns: readonly ExportColumn[] };
+}
+
+/** For calls that take no parameters: whatever is sent (nothing, null, stray fields) is ignored. */
+export const noInput = z.looseObject({}).nullish();

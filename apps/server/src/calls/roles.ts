@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { ROLE, deleteRoleRequest, roleListQuery, saveRoleRequest, updateRoleRequest } from '@app/contract';
+import { defineCall, noInput } from './registry.ts';
+import { defineList } from '../lib/list.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import type { Db } from '../db/index.ts';
+
+async function assertNameFree(db: Db, name: string, exceptId?: number) {
+  let q = db.selectFrom('roles').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict('Role Already Exist');
+}
+
+const updateRole = defineCall({
+  name: 'webUpdateRole',
+  method: 'POST',
+  access: 'Edit Role',
+  tag: 'Roles',
+  summary: 'Rename a role or change its status',
+  input: updateRoleRequest,
+  async handle({ db, input, user }) {
+    const role = await db.selectFrom('roles').select(['id']).where('id', '=', input.roleId).executeTakeFirst();
+    if (!role) throw notFound('Role');
+    if (role.id === ROLE.SuperAdmin && input.isRoleActive !== 'Active') {
+      throw conflict('The Super Admin role cannot be made inactive');
+    }
+    await assertNameFree(db, input.roleName, role.id);
+    await db
+      .updateTable('roles')
+      .set({ name: input.roleName, status: input.isRoleActive, updated_at: sql`now()`, updated_by: user.user_id })
+      .where('id', '=', role.id)
+      .execute();
+    return { message: 'Role updated successfully' };
+  },
+});
+
+export const roleCalls = [
+  defineList({
+    name: 'webGetRoles',
+    access: 'Role Menu',
+    tag: 'Roles',
+    summary: 'Roles, paged (answers under roleData)',
+    input: roleListQuery,
+    list: {
+      envelope: 'roleData',
+      query: ({ db }) => db.selectFrom('roles').select(['id', 'name', 'status as is_role_active']),
+      sort: { name: 'name', id: 'id', is_role_active: 'status' },
+      search: ['name', 'status'],
+      tieBreaker: 'id',
+      export: {
+        title: 'Role',
+        columns: [
+          { key: 'id', header: 'ID', type: 'number', width: 8 },
+          { key: 'name', header: 'Name' },
+          { key: 'is_role_active', header: 'Status', width: 12 },
+        ],
+      },
+    },
+  }),
+
+  defineCall({
+    name: 'webGetRolesWithoutPagination',
+    method: 'GET',
+    access: 'signed-in',
+    tag: 'Roles',
+    summary: 'Active roles by name, for choosing a user type',
+    input: noInput,
+    async handle({ db }) {
+      const resultData = await db
+        .selectFrom('roles')
+        .select(['id', 'name'])
+        .where('status', '=', 'Active')
+        .orderBy('name')
+        .execute();
+      return { resultData };
+    },
+  }),
+
+  defineCall({
+    name: 'webSaveRole',
+    method: 'POST',
+    access: 'Add Role',
+    tag: 'Roles',
+    summary: 'Add a role (Active, with no permissions until assigned)',
+    input: saveRoleRequest,
+    async handle({ db, input, user }) {
+      await assertNameFree(db, input.roleName);
+      await db
+        .insertInto('roles')
+        .values({ name: input.roleName, status: 'Active', created_by: user.user_id, updated_by: user.user_id })
+        .execute();
+      return { message: 'Role saved successfully' };
+    },
+  }),
+
+  updateRole,
+  // The old client prepared this variant (status as 1/0); the status schema accepts both.
+  { ...updateRole, name: 'webUpdateRoles', summary: 'Same as webUpdateRole (legacy name)' },
+
+  defineCall({
+    name: 'webDeleteRoles',
+    method: 'POST',
+    access: 'Delete Role',
+    tag: 'Roles',
+    summary: 'Delete a role that is not built in and that no user holds',
+    input: deleteRoleRequest,
+    async handle({ db, input }) {
+      const role = await db
+        .selectFrom('roles')
+        .select(['id', 'is_system'])
+        .where('id', '=', input.roleId)
+        .executeTakeFirst();
+      if (!role) throw notFound('Role');
+      if (role.is_system) throw conflict('A built-in role cannot be deleted');
+      const holder = await db.selectFrom('users').select('user_id').where('role_id', '=', role.id).executeTakeFirst();
+      if (holder) throw conflict('The role is assigned to users and cannot be deleted');
+      await db.deleteFrom('roles').where('id', '=', role.id).execute();
+      return { message: 'Role deleted successfully' };
+    },
+  }),
+];

@@ -1,0 +1,15 @@
+/** An error whose status and message are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { ALL_PERMISSIONS, ROLE, type Permission } from '@app/contract';
+import type { Db } from '../db/index.ts';
+import { hashToken, newToken } from './crypto.ts';
+
+export interface SessionUser {
+  sessionId: string;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  user_email: string;
+  role_id: number;
+  role_name: string;
+  permissions: ReadonlySet<Permission>;
+  via: 'bearer' | 'cookie';
+}
+
+export const SESSION_COOKIE = 'sid';
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  ttlHours: number,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      expires_at: new Date(Date.now() + ttlHours * 3_600_000),
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * The signed-in user behind a token, or null when the token is unknown, expired, revoked or
+ * belongs to a user who is no longer Active. Super Admin holds every permission; a user whose
+ * role is Inactive holds none.
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  via: SessionUser['via'],
+): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.user_id', 's.user_id')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.user_status', '=', 'Active')
+    .select([
+      's.id as sessionId',
+      'u.user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.user_email',
+      'u.role_id',
+      'r.name as role_name',
+      'r.status as role_status',
+      (eb) =>
+        eb
+          .selectFrom('role_permissions as rp')
+          .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+          .whereRef('rp.role_id', '=', 'u.role_id')
+          .select(sql<string[]>`coalesce(array_agg(p.name), '{}')`.as('names'))
+          .as('permission_names'),
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  const { role_status, permission_names, ...user } = row;
+  const permissions: ReadonlySet<Permission> =
+    user.role_id === ROLE.SuperAdmin
+      ? new Set(ALL_PERMISSIONS)
+      : new Set(role_status === 'Active' ? ((permission_names ?? []) as Permission[]) : []);
+  return {
+    ...user,
+    sessionId: String(user.sessionId),
+    full_name: `${user.first_name} ${user.last_name}`.trim(),
+    permissions,
+    via,
+  };
+}
+
+export async function revokeSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { createDb, migrate } from './db/index.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { ensureSuperAdmin, seedReferenceData } from './db/seed.ts';
+import { createMailer } from './lib/mail.ts';
+
+const config = loadConfig();
+let embedded: EmbeddedDatabase | undefined;
+let databaseUrl = config.databaseUrl;
+if (!databaseUrl) {
+  const dir = path.join(config.dataDir, 'postgres');
+  console.log(`Starting the embedded PostgreSQL in ${dir}`);
+  embedded = await startEmbeddedPostgres(dir, (line) => {
+    if (/FATAL|PANIC|ERROR/.test(line)) console.error(line);
+  });
+  databaseUrl = embedded.url;
+}
+
+const db = createDb(databaseUrl);
+const stopDatabase = async () => {
+  await db.destroy();
+  await embedded?.stop();
+};
+
+try {
+  await migrate(db);
+  await seedReferenceData(db);
+} catch (error) {
+  console.error(error);
+  await stopDatabase();
+  process.exit(1);
+}
+const admin = await ensureSuperAdmin(db, config);
+const mailer = createMailer(config);
+const app = await buildApp({ db, config, mailer });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, stopping`);
+  await app.close();
+  await stopDatabase();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  '',
+  `  Pinoy Property back office is running: open ${config.publicUrl}/login`,
+  `  API documentation: ${config.publicUrl}/api/docs`,
+  `  Mail is delivered to ${mailer.describe}`,
+];
+if (admin.kind === 'generated') {
+  lines.push(
+    `  A Super Admin was created. Sign in with:`,
+    `    e-mail:   ${admin.email}`,
+    `    password: ${admin.password}`,
+    `  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+  );
+} else if (admin.kind === 'set-from-env') {
+  lines.push(`  Super Admin: ${admin.email} (password from ADMIN_PASSWORD)`);
+}
+console.log(`${lines.join('\n')}\n`);

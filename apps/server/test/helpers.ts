@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ROLE } from '@app/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDb, migrate, type Db } from '../src/db/index.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import { hashPassword } from '../src/lib/crypto.ts';
+import { createMailer } from '../src/lib/mail.ts';
+import type { AnyCall } from '../src/calls/registry.ts';
+
+export const PASSWORD = 'Secret123';
+
+/** A new, empty database on the run's server, with its URL. */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = new URL(inject('serverUrl'));
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Creates an Active user of the role and returns its id. */
+  createUser(roleId: number, email?: string, status?: 'New' | 'Active' | 'Inactive'): Promise<number>;
+  /** Signs in through the API and returns a bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** An Active user of the role, signed in: its id and bearer token. */
+  signedIn(roleId: number): Promise<{ userId: number; token: string; email: string }>;
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { env?: NodeJS.ProcessEnv; extraCalls?: AnyCall[] } = {}) {
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-data-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }), dataDir };
+  const db = createDb(database.url, 5);
+  await migrate(db);
+  await seedReferenceData(db);
+  const { calls } = await import('../src/calls/index.ts');
+  const app = await buildApp({ db, config, mailer: createMailer(config) }, [...calls, ...(options.extraCalls ?? [])]);
+  const passwordHash = await hashPassword(PASSWORD);
+  let counter = 0;
+
+  const t: TestApp = {
+    app,
+    db,
+    config,
+    async createUser(roleId, email, status = 'Active') {
+      counter += 1;
+      const row = await db
+        .insertInto('users')
+        .values({
+          first_name: 'Test',
+          last_name: `User${counter}`,
+          user_email: email ?? `user${counter}.${roleId}@example.com`,
+          password_hash: passwordHash,
+          role_id: roleId,
+          user_status: status,
+          created_by: null,
+          updated_by: null,
+          profile_image: null,
+        })
+        .returning('user_id')
+        .executeTakeFirstOrThrow();
+      return row.user_id;
+    },
+    async login(email, password = PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/webValidateLogin', payload: { email, password } });
+      const body = res.json();
+      if (body.result !== 'success') throw new Error(`login failed for ${email}: ${res.body}`);
+      return body.token as string;
+    },
+    async signedIn(roleId) {
+      const email = `signed${++counter}.${roleId}@example.com`;
+      const userId = await t.createUser(roleId, email);
+      return { userId, token: await t.login(email), email };
+    },
+    call(token, opts) {
+      return app.inject({ ...opts, headers: { ...opts.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
+
+export { ROLE };

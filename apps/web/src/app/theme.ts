@@ -1,0 +1,29 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { ThemeId } from '@app/contract';
+
+export type ColorMode = 'light' | 'dark';
+
+/** Primary colours per theme and mode, chosen for WCAG AA contrast against their text. */
+const PRIMARY: Record<ThemeId, Record<ColorMode, string>> = {
+  1: { light: '#6a1b9a', dark: '#ce93d8' }, // Purple
+  2: { light: '#1565c0', dark: '#90caf9' }, // Blue
+  6: { light: '#b33c00', dark: '#ffb74d' }, // Orange
+};
+const SECONDARY: Record<ColorMode, string> = { light: '#37474f', dark: '#b0bec5' };
+
+export function createAppTheme(themeId: ThemeId, mode: ColorMode): Theme {
+  return createTheme({
+    palette: {
+      mode,
+      contrastThreshold: 4.5,
+      primary: { main: PRIMARY[themeId][mode] },
+      secondary: { main: SECONDARY[mode] },
+      ...(mode === 'dark' ? { background: { default: '#121212', paper: '#1e1e1e' } } : {}),
+    },
+    shape: { borderRadius: 8 },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
+    },
+  });
+}

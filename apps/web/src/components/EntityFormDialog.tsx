@@ -1,0 +1,115 @@
+import { useId } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { applyServerErrors } from '../lib/forms.ts';
+
+export interface EntityField<TIn> {
+  name: Path<TIn & FieldValues>;
+  label: string;
+}
+
+interface EntityFormDialogProps<TIn extends FieldValues, TOut> {
+  open: boolean;
+  onClose: () => void;
+  /** 'Role' gives the titles 'Add New Role' and 'Edit Role : {name}'. */
+  entity: string;
+  /** Name of the record being edited; null/undefined when adding. */
+  editingName?: string | null;
+  /** The contract schema: the one source of the field rules. */
+  schema: z.ZodType<TOut, TIn>;
+  defaultValues: DefaultValues<TIn>;
+  fields: readonly EntityField<TIn>[];
+  /** Saves; rejects to keep the dialog open (the api client has alerted). */
+  onSubmit: (values: TOut) => Promise<unknown>;
+  width?: number;
+}
+
+/** The add/edit dialog of the generic master screen: text fields from a contract schema. */
+export function EntityFormDialog<TIn extends FieldValues, TOut>(props: EntityFormDialogProps<TIn, TOut>) {
+  const { open, onClose, entity, editingName, width = 400 } = props;
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const editing = editingName != null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: '100%' } } }}
+    >
+      <DialogTitle id={titleId}>{editing ? `Edit ${entity} : ${editingName}` : `Add New ${entity}`}</DialogTitle>
+      {/* Mounted only while open, so each opening starts from fresh default values. */}
+      <EntityForm {...props} editing={editing} />
+    </Dialog>
+  );
+}
+
+function EntityForm<TIn extends FieldValues, TOut>({
+  onClose,
+  schema,
+  defaultValues,
+  fields,
+  onSubmit,
+  editing,
+}: EntityFormDialogProps<TIn, TOut> & { editing: boolean }) {
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onChange',
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (e) {
+      applyServerErrors(e, setError);
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <DialogContent>
+        {fields.map((f, i) => {
+          const message = errors[f.name]?.message;
+          return (
+            <TextField
+              key={f.name}
+              label={f.label}
+              autoFocus={i === 0}
+              required
+              {...register(f.name)}
+              error={!!message}
+              helperText={typeof message === 'string' ? message : ' '}
+            />
+          );
+        })}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          Close
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+          {editing ? 'Update' : 'Add'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

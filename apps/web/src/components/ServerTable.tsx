@@ -1,0 +1,226 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  DataGrid,
+  GridOverlay,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRowId,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  DEFAULT_PAGE_SIZE,
+  MESSAGES,
+  PAGE_SIZES,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_TEXT_MAX,
+  TABLE_HEIGHT,
+  type Page,
+} from '@app/contract';
+import { apiGet, type QueryParams } from '../lib/api.ts';
+import { ExportButton } from './ExportButton.tsx';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface ServerTableProps<R extends GridValidRowModel> {
+  /** The list call: GET /api/{call}; export is GET /api/{call}/export with the same query. */
+  call: string;
+  /** Key of the page object in the answer, e.g. 'roleData'. Default 'resultData'. */
+  envelope?: string;
+  /** Data columns (the '#' and 'Actions' columns are added here). `field` is the server sort column. */
+  columns: GridColDef<R>[];
+  defaultSort: { field: string; order: SortOrder };
+  /** Renders the Actions cell; omit for read-only lists (reports). */
+  renderActions?: (row: R) => ReactNode;
+  actionsWidth?: number;
+  getRowId?: (row: R) => GridRowId;
+  /** Extra query parameters (report filters); they are part of the export too. */
+  extraParams?: QueryParams;
+  /** Accessible name of the grid. */
+  label: string;
+  /** Prefix of the URL search params, when a screen has more than one table. */
+  paramPrefix?: string;
+}
+
+type NumberedRow<R> = R & { __rowNo: number };
+
+function LoadingOverlay() {
+  return (
+    <GridOverlay>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
+        <CircularProgress size={24} aria-hidden />
+        <Typography>{MESSAGES.loading}</Typography>
+      </Box>
+    </GridOverlay>
+  );
+}
+
+function NoRowsOverlay() {
+  return (
+    <GridOverlay>
+      <Typography>{MESSAGES.noData}</Typography>
+    </GridOverlay>
+  );
+}
+
+/** The one server-paged list: every list and report screen uses it. State lives in the URL. */
+export function ServerTable<R extends GridValidRowModel>({
+  call,
+  envelope = 'resultData',
+  columns,
+  defaultSort,
+  renderActions,
+  actionsWidth = 120,
+  getRowId,
+  extraParams,
+  label,
+  paramPrefix = '',
+}: ServerTableProps<R>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const key = (name: string) => `${paramPrefix}${name}`;
+
+  // ---- state from the URL, validated
+  const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.field));
+  const rawPage = Number(searchParams.get(key('page')));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
+  const rawSize = Number(searchParams.get(key('size')));
+  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
+  const rawSort = searchParams.get(key('sort'));
+  const sort = rawSort && sortable.has(rawSort) ? rawSort : defaultSort.field;
+  const rawOrder = searchParams.get(key('order'));
+  const order: SortOrder =
+    rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : rawSort ? 'asc' : defaultSort.order;
+  const q = searchParams.get(key('q')) ?? '';
+
+  const update = (changes: Record<string, string | number | null>, replace = false) => {
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key(name));
+          else next.set(key(name), String(value));
+        }
+        return next;
+      },
+      { replace },
+    );
+  };
+
+  // ---- debounced search box; follows the URL when it changes (Back/Forward)
+  const [input, setInput] = useState(q);
+  const [seenQ, setSeenQ] = useState(q);
+  if (q !== seenQ) {
+    setSeenQ(q);
+    setInput(q);
+  }
+  useEffect(() => {
+    if (input.trim() === q) return;
+    const timer = setTimeout(() => update({ q: input.trim(), page: null }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is recreated each render
+  }, [input, q]);
+
+  // ---- data
+  const params: QueryParams = {
+    page,
+    itemsPerPage: size,
+    sortColumn: sort,
+    sortOrder: order,
+    searchText: q,
+    ...extraParams,
+  };
+  const { data, isFetching, isPending } = useQuery({
+    queryKey: [call, params],
+    queryFn: ({ signal }) => apiGet<Record<string, Page<R> | undefined>>(call, params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const pageData = data?.[envelope];
+  const total = pageData?.total ?? 0;
+
+  const rows = useMemo<NumberedRow<R>[]>(
+    () => (pageData?.data ?? []).map((row, i) => ({ ...row, __rowNo: (page - 1) * size + i + 1 })),
+    [pageData, page, size],
+  );
+
+  const allColumns = useMemo<GridColDef<NumberedRow<R>>[]>(() => {
+    const numbered: GridColDef<NumberedRow<R>> = {
+      field: '__rowNo',
+      headerName: '#',
+      width: 70,
+      sortable: false,
+    };
+    const list = [numbered, ...(columns as unknown as GridColDef<NumberedRow<R>>[])];
+    if (renderActions) {
+      list.push({
+        field: '__actions',
+        headerName: 'Actions',
+        width: actionsWidth,
+        sortable: false,
+        renderCell: ({ row }) => renderActions(row),
+      });
+    }
+    return list;
+  }, [columns, renderActions, actionsWidth]);
+
+  const onPagination = (model: GridPaginationModel) => {
+    if (model.pageSize !== size) update({ size: model.pageSize, page: null });
+    else if (model.page + 1 !== page) update({ page: model.page + 1 });
+  };
+  const onSort = (model: GridSortModel) => {
+    const first = model[0];
+    if (!first?.sort) update({ sort: null, order: null, page: null });
+    else update({ sort: first.field, order: first.sort, page: null });
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <TextField
+          label="Search"
+          type="search"
+          size="small"
+          margin="none"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: SEARCH_TEXT_MAX } }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+        <Typography aria-live="polite" sx={{ flexGrow: 1 }}>
+          {isPending ? '' : MESSAGES.recordsFound(total)}
+        </Typography>
+        {!isFetching && <ExportButton call={call} params={params} />}
+      </Box>
+      <Box sx={{ height: TABLE_HEIGHT, width: '100%' }}>
+        <DataGrid<NumberedRow<R>>
+          aria-label={label}
+          rows={rows}
+          columns={allColumns}
+          getRowId={getRowId as ((row: NumberedRow<R>) => GridRowId) | undefined}
+          rowCount={total}
+          loading={isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={{ page: page - 1, pageSize: size }}
+          onPaginationModelChange={onPagination}
+          pageSizeOptions={[...PAGE_SIZES]}
+          sortModel={[{ field: sort, sort: order }]}
+          onSortModelChange={onSort}
+          sortingOrder={['asc', 'desc']}
+          disableColumnMenu
+          disableColumnFilter
+          disableRowSelectionOnClick
+          slots={{ loadingOverlay: LoadingOverlay, noRowsOverlay: NoRowsOverlay }}
+          localeText={{ noRowsLabel: MESSAGES.noData }}
+        />
+      </Box>
+    </Paper>
+  );
+}

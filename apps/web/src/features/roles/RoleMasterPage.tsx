@@ -1,0 +1,180 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { MESSAGES, saveRoleRequest, type RoleRow, type Status } from '@app/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EntityFormDialog } from '../../components/EntityFormDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { ServerTable } from '../../components/ServerTable.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
+import { ROLE_ENVELOPE, ROLE_LIST_CALL, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
+
+const ENTITY = 'Role';
+const FIELDS = [{ name: 'roleName', label: 'Name' }] as const;
+const DEFAULT_SORT = { field: 'name', order: 'asc' } as const;
+
+const flip = (s: Status): Status => (s === 'Active' ? 'Inactive' : 'Active');
+
+/** Role master: the model of every generic master screen (list, status switch, edit, delete, dialog). */
+export default function RoleMasterPage() {
+  const { has } = usePermissions();
+  const canAdd = has('Add Role');
+  const canEdit = has('Edit Role');
+  const canDelete = has('Delete Role');
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('sm'));
+
+  const saveRole = useSaveRole();
+  const updateRole = useUpdateRole();
+  const deleteRole = useDeleteRole();
+
+  // Dialog state: `editing` survives the closing animation so the title does not flicker.
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<RoleRow | null>(null);
+  const [statusTarget, setStatusTarget] = useState<RoleRow | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<RoleRow | null>(null);
+
+  const openAdd = () => {
+    setEditing(null);
+    setDialogOpen(true);
+  };
+  const openEdit = useCallback((row: RoleRow) => {
+    setEditing(row);
+    setDialogOpen(true);
+  }, []);
+
+  const columns = useMemo<GridColDef<RoleRow>[]>(() => {
+    const list: GridColDef<RoleRow>[] = [{ field: 'name', headerName: 'Name', flex: 1, minWidth: 160 }];
+    if (canEdit) {
+      list.push({
+        field: 'is_role_active',
+        headerName: 'Status',
+        width: 120,
+        renderCell: ({ row }) => {
+          // While the confirmation is open the switch shows the requested state; Cancel reverts it.
+          const shown = statusTarget?.id === row.id ? flip(row.is_role_active) : row.is_role_active;
+          return (
+            <Switch
+              checked={shown === 'Active'}
+              onChange={() => setStatusTarget(row)}
+              slotProps={{ input: { 'aria-label': `Status of ${row.name}` } }}
+            />
+          );
+        },
+      });
+    } else {
+      list.push({ field: 'is_role_active', headerName: 'Status', width: 120 });
+    }
+    return list;
+  }, [canEdit, statusTarget]);
+
+  const renderActions = useCallback(
+    (row: RoleRow) => (
+      <>
+        {canEdit && (
+          <Tooltip title="Edit">
+            <IconButton aria-label={`Edit ${row.name}`} onClick={() => openEdit(row)} size="small">
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        {canDelete && (
+          <Tooltip title="Delete">
+            <IconButton aria-label={`Delete ${row.name}`} onClick={() => setDeleteTarget(row)} size="small">
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </>
+    ),
+    [canEdit, canDelete, openEdit],
+  );
+
+  const confirmStatus = async () => {
+    if (!statusTarget) return;
+    try {
+      await updateRole.mutateAsync({
+        roleId: statusTarget.id,
+        roleName: statusTarget.name,
+        isRoleActive: flip(statusTarget.is_role_active),
+      });
+    } catch {
+      // alerted by the api client; the switch reverts
+    }
+    setStatusTarget(null);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleteTarget) return;
+    try {
+      await deleteRole.mutateAsync({ roleId: deleteTarget.id });
+    } catch {
+      // alerted by the api client (409: role in use / system role)
+    }
+    setDeleteTarget(null);
+  };
+
+  const addButton =
+    canAdd &&
+    (small ? (
+      <IconButton aria-label={`Add ${ENTITY}`} onClick={openAdd} color="primary">
+        <AddIcon />
+      </IconButton>
+    ) : (
+      <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
+        Add
+      </Button>
+    ));
+
+  return (
+    <>
+      <PageHeader section="Master" title={ENTITY} actions={addButton} />
+      <ServerTable<RoleRow>
+        call={ROLE_LIST_CALL}
+        envelope={ROLE_ENVELOPE}
+        label="Roles"
+        columns={columns}
+        defaultSort={DEFAULT_SORT}
+        renderActions={canEdit || canDelete ? renderActions : undefined}
+      />
+      <EntityFormDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        entity={ENTITY}
+        editingName={editing?.name ?? null}
+        schema={saveRoleRequest}
+        defaultValues={{ roleName: editing?.name ?? '' }}
+        fields={FIELDS}
+        onSubmit={({ roleName }) =>
+          editing
+            ? updateRole.mutateAsync({ roleId: editing.id, roleName, isRoleActive: editing.is_role_active })
+            : saveRole.mutateAsync({ roleName })
+        }
+      />
+      <ConfirmDialog
+        open={statusTarget !== null}
+        title={`Change ${ENTITY} : ${statusTarget?.name ?? ''} Status`}
+        text={MESSAGES.confirmStatus}
+        onCancel={() => setStatusTarget(null)}
+        onConfirm={() => void confirmStatus()}
+        busy={updateRole.isPending}
+      />
+      <ConfirmDialog
+        open={deleteTarget !== null}
+        title={`Delete ${ENTITY} : ${deleteTarget?.name ?? ''}`}
+        text={MESSAGES.confirmDelete}
+        onCancel={() => setDeleteTarget(null)}
+        onConfirm={() => void confirmDelete()}
+        busy={deleteRole.isPending}
+      />
+    </>
+  );
+}

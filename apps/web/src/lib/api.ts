@@ -1,0 +1,140 @@
+import { MESSAGES } from '@app/contract';
+import { notify } from './notify.ts';
+
+/** A failed call. `status` 0 means the network failed (offline or server unreachable). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface CallOptions {
+  /** Show no alert on failure (the caller handles it). 401/403 still sign the user out. */
+  silent?: boolean;
+  /** 401 is an expected answer (e.g. "am I signed in?"): no alert, no redirect, just throw. */
+  allowUnauthorized?: boolean;
+  /** Login, logout and permission load: say 'Internet not found' when offline. */
+  offlineCheck?: boolean;
+  signal?: AbortSignal;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+let unauthorizedHandler: () => void = () => {};
+/** The app registers what "signed out by the server" means (clear caches, go to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+const BASE_HEADERS = { 'X-Requested-With': 'web', Accept: 'application/json' } as const;
+
+export function apiUrl(call: string, params?: QueryParams): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v !== undefined && v !== null) qs.set(k, String(v));
+  }
+  const query = qs.toString();
+  return `/api/${call}${query ? `?${query}` : ''}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return null;
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+function fail(error: ApiError, opts: CallOptions): never {
+  if (!opts.silent) notify.error(error.message);
+  throw error;
+}
+
+/** Sends a request and applies the app-wide failure rules; returns the raw Response on success. */
+async function send(url: string, init: RequestInit, opts: CallOptions): Promise<Response> {
+  if (opts.offlineCheck && !navigator.onLine) fail(new ApiError(0, MESSAGES.offline), opts);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { ...BASE_HEADERS, ...init.headers },
+      signal: opts.signal ?? null,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    const offline = opts.offlineCheck || !navigator.onLine;
+    fail(new ApiError(0, offline ? MESSAGES.offline : MESSAGES.somethingWrong), opts);
+  }
+  if (res.ok) return res;
+
+  const body = (await readBody(res)) as { message?: unknown; errors?: unknown } | null;
+  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
+  const errors =
+    body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
+
+  if (res.status === 401 || res.status === 403) {
+    if (opts.allowUnauthorized) throw new ApiError(res.status, MESSAGES.unauthorized);
+    notify.error(MESSAGES.unauthorized);
+    unauthorizedHandler();
+    throw new ApiError(res.status, MESSAGES.unauthorized);
+  }
+  const showServer = res.status === 400 || res.status === 409 || res.status === 429;
+  fail(new ApiError(res.status, (showServer && serverMessage) || MESSAGES.somethingWrong, errors), opts);
+}
+
+export async function apiGet<T>(call: string, params?: QueryParams, opts: CallOptions = {}): Promise<T> {
+  const res = await send(apiUrl(call, params), { method: 'GET' }, opts);
+  return (await readBody(res)) as T;
+}
+
+export async function apiPost<T>(call: string, body: unknown, opts: CallOptions = {}): Promise<T> {
+  const res = await send(
+    apiUrl(call),
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) },
+    opts,
+  );
+  return (await readBody(res)) as T;
+}
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** Downloads a file answer (e.g. an Excel export) under the name the server gives it. */
+export async function apiDownload(call: string, params?: QueryParams, opts: CallOptions = {}): Promise<void> {
+  const res = await send(apiUrl(call, params), { method: 'GET' }, opts);
+  const blob = await res.blob();
+  const name = fileNameFrom(res.headers.get('content-disposition'), `${call.replace(/\W+/g, '_')}.xlsx`);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** A `{message}` answer: shows it as a success alert (7000 ms) when present. */
+export function showServerMessage(answer: unknown): void {
+  const message = (answer as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && message) notify.success(message);
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoggedUserDetails, LoginError, LoginRequest, LoginSuccess } from '@app/contract';
+import { ApiError, apiGet, apiPost, showServerMessage } from './api.ts';
+import { notify } from './notify.ts';
+import { clearLocalSession, markSignedIn } from './session.ts';
+
+export const SESSION_CALL = 'webGetLoggedUserDetailsWithRolesPermission';
+
+/** The signed-in user with roles and permissions, or null when the server says 401. */
+export type Session = LoggedUserDetails | null;
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async ({ signal }): Promise<Session> => {
+    try {
+      return await apiGet<LoggedUserDetails>(SESSION_CALL, undefined, {
+        allowUnauthorized: true,
+        offlineCheck: true,
+        signal,
+      });
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+        clearLocalSession();
+        return null;
+      }
+      throw e;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: false,
+  refetchOnWindowFocus: false,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/** Signs in; resolves true when the server accepted the credentials (it sets the cookie). */
+export async function login(body: LoginRequest): Promise<boolean> {
+  const answer = await apiPost<LoginSuccess | LoginError>('webValidateLogin', body, { offlineCheck: true });
+  if (answer.result !== 'success') {
+    notify.error(answer.message);
+    return false;
+  }
+  markSignedIn();
+  return true;
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return async (): Promise<boolean> => {
+    try {
+      const answer = await apiPost<{ message?: string }>('webLogout', {}, { offlineCheck: true });
+      showServerMessage(answer);
+    } catch (e) {
+      // Offline: the cookie still exists, so stay signed in (the alert has been shown).
+      if (e instanceof ApiError && e.status === 0) return false;
+    }
+    clearLocalSession();
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    return true;
+  };
+}
