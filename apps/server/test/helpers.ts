@@ -54,12 +54,18 @@ export interface TestApp {
 export async function createTestApp(options: { env?: NodeJS.ProcessEnv; extraCalls?: AnyCall[] } = {}) {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-data-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }), dataDir };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env }),
+    dataDir,
+  };
   const db = createDb(database.url, 5);
   await migrate(db);
   await seedReferenceData(db);
   const { calls } = await import('../src/calls/index.ts');
-  const app = await buildApp({ db, config, mailer: createMailer(config) }, [...calls, ...(options.extraCalls ?? [])]);
+  const app = await buildApp({ db, config, mailer: createMailer(config) }, [
+    ...calls,
+    ...(options.extraCalls ?? []),
+  ]);
   const passwordHash = await hashPassword(PASSWORD);
   let counter = 0;
 
@@ -87,7 +93,11 @@ export async function createTestApp(options: { env?: NodeJS.ProcessEnv; extraCal
       return row.user_id;
     },
     async login(email, password = PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/webValidateLogin', payload: { email, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webValidateLogin',
+        payload: { email, password },
+      });
       const body = res.json();
       if (body.result !== 'success') throw new Error(`login failed for ${email}: ${res.body}`);
       return body.token as string;
@@ -98,7 +108,10 @@ export async function createTestApp(options: { env?: NodeJS.ProcessEnv; extraCal
       return { userId, token: await t.login(email), email };
     },
     call(token, opts) {
-      return app.inject({ ...opts, headers: { ...opts.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      return app.inject({
+        ...opts,
+        headers: { ...opts.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
     },
     async close() {
       await app.close();

@@ -112,7 +112,11 @@ export const authCalls = [
     summary: 'Sign out: the session token stops working at once',
     input: noInput,
     async handle({ db, user, reply }) {
-      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', user.sessionId).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('id', '=', user.sessionId)
+        .execute();
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
       return { result: 'success', message: 'Logged out successfully' };
     },
@@ -155,7 +159,9 @@ export const authCalls = [
         .where('user_id', '=', user.user_id)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(row.password_hash, input.current_password))) {
-        throw badRequest('Current password is incorrect', { current_password: 'Current password is incorrect' });
+        throw badRequest('Current password is incorrect', {
+          current_password: 'Current password is incorrect',
+        });
       }
       const password_hash = await hashPassword(input.new_password);
       await db.transaction().execute(async (trx) => {

@@ -6,7 +6,10 @@ import { conflict, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  let q = db.selectFrom('roles').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
+  let q = db
+    .selectFrom('roles')
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw conflict('Role Already Exist');
 }
@@ -19,7 +22,11 @@ const updateRole = defineCall({
   summary: 'Rename a role or change its status',
   input: updateRoleRequest,
   async handle({ db, input, user }) {
-    const role = await db.selectFrom('roles').select(['id']).where('id', '=', input.roleId).executeTakeFirst();
+    const role = await db
+      .selectFrom('roles')
+      .select(['id'])
+      .where('id', '=', input.roleId)
+      .executeTakeFirst();
     if (!role) throw notFound('Role');
     if (role.id === ROLE.SuperAdmin && input.isRoleActive !== 'Active') {
       throw conflict('The Super Admin role cannot be made inactive');
@@ -27,7 +34,12 @@ const updateRole = defineCall({
     await assertNameFree(db, input.roleName, role.id);
     await db
       .updateTable('roles')
-      .set({ name: input.roleName, status: input.isRoleActive, updated_at: sql`now()`, updated_by: user.user_id })
+      .set({
+        name: input.roleName,
+        status: input.isRoleActive,
+        updated_at: sql`now()`,
+        updated_by: user.user_id,
+      })
       .where('id', '=', role.id)
       .execute();
     return { message: 'Role updated successfully' };
@@ -87,7 +99,12 @@ export const roleCalls = [
       await assertNameFree(db, input.roleName);
       await db
         .insertInto('roles')
-        .values({ name: input.roleName, status: 'Active', created_by: user.user_id, updated_by: user.user_id })
+        .values({
+          name: input.roleName,
+          status: 'Active',
+          created_by: user.user_id,
+          updated_by: user.user_id,
+        })
         .execute();
       return { message: 'Role saved successfully' };
     },
@@ -112,7 +129,11 @@ export const roleCalls = [
         .executeTakeFirst();
       if (!role) throw notFound('Role');
       if (role.is_system) throw conflict('A built-in role cannot be deleted');
-      const holder = await db.selectFrom('users').select('user_id').where('role_id', '=', role.id).executeTakeFirst();
+      const holder = await db
+        .selectFrom('users')
+        .select('user_id')
+        .where('role_id', '=', role.id)
+        .executeTakeFirst();
       if (holder) throw conflict('The role is assigned to users and cannot be deleted');
       await db.deleteFrom('roles').where('id', '=', role.id).execute();
       return { message: 'Role deleted successfully' };

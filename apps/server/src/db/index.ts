@@ -8,9 +8,11 @@ export type Db = Kysely<Database>;
 
 // Dates stay dates; bigint counts arrive as strings and are converted where read.
 export function createDb(url: string, max = 10): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }), cursor: Cursor }),
-  });
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }
 
 /** Brings the schema up to date; safe to run on every start and from several processes at once. */

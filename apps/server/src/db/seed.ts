@@ -14,14 +14,18 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(4242)`.execute(trx);
     const newRoles = await trx
       .insertInto('roles')
-      .values(SYSTEM_ROLES.map((r) => ({ id: r.id, name: r.name, status: 'Active' as const, is_system: true })))
+      .values(
+        SYSTEM_ROLES.map((r) => ({ id: r.id, name: r.name, status: 'Active' as const, is_system: true })),
+      )
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .execute();
     const newPermissions = await trx
       .insertInto('permissions')
       .values(
-        Object.entries(PERMISSION_MODULES).flatMap(([module, names]) => names.map((name) => ({ name, module }))),
+        Object.entries(PERMISSION_MODULES).flatMap(([module, names]) =>
+          names.map((name) => ({ name, module })),
+        ),
       )
       .onConflict((oc) => oc.column('name').doNothing())
       .returning(['id', 'name'])
@@ -87,7 +91,11 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
     }
     return { kind: 'set-from-env', email: adminEmail } satisfies AdminAccount;
   }
-  const any = await db.selectFrom('users').select('user_id').where('role_id', '=', ROLE.SuperAdmin).executeTakeFirst();
+  const any = await db
+    .selectFrom('users')
+    .select('user_id')
+    .where('role_id', '=', ROLE.SuperAdmin)
+    .executeTakeFirst();
   if (any) return { kind: 'existing' } satisfies AdminAccount;
   const email = 'admin@pinoyproperty.local';
   const password = generatePassword();

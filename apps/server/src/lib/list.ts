@@ -51,18 +51,20 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
 }
 
 const manilaDate = () =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Manila', day: '2-digit', month: '2-digit', year: 'numeric' })
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Manila',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  })
     .format(new Date())
     .replaceAll('/', '-');
 
 /** Streams the whole filtered, sorted list as a real .xlsx, row by row: no cap, little memory. */
 export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<unknown> {
-  const rows = ordered(spec, ctx).stream(500)[Symbol.asyncIterator]();
-  // Read the first row before answering, so a failing query is still a clean error response.
-  let next = await rows.next();
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(spec.export.title);
+  const sheet = workbook.addWorksheet(spec.export.title, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = spec.export.columns.map((c) => ({
     header: c.header,
     key: c.key,
@@ -70,18 +72,23 @@ export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: 
     style: c.type === 'date' ? { numFmt: 'dd/mm/yyyy' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const rows = ordered(spec, ctx).stream(500)[Symbol.asyncIterator]();
+  // Read the first row before answering, so a failing query is still a clean error response.
+  let next = await rows.next();
   void (async () => {
     try {
       while (!next.done) {
         const row = next.value as Record<string, unknown>;
-        sheet.addRow(Object.fromEntries(spec.export.columns.map((c) => [c.key, cell(row[c.key], c.type)]))).commit();
+        sheet
+          .addRow(Object.fromEntries(spec.export.columns.map((c) => [c.key, cell(row[c.key], c.type)])))
+          .commit();
         next = await rows.next();
       }
       sheet.commit();
       await workbook.commit();
     } catch (error) {
       ctx.req.log.error({ err: error }, 'export failed');
+      await rows.return?.(); // hands the connection back to the pool
       out.destroy(error as Error);
     }
   })();

@@ -22,10 +22,6 @@ export interface AppRoute {
   component?: LazyExoticComponent<ComponentType>;
 }
 
-export const HOME = '/home';
-export const ROLE_MASTER_PATH = `${HOME}/master/role/role-master`;
-export const AFTER_LOGIN_PATH = `${HOME}/notification/notification-list`;
-
 const RoleMasterPage = lazy(() => import('../features/roles/RoleMasterPage.tsx'));
 
 const master = (

@@ -94,7 +94,6 @@ function EntityForm<TIn extends FieldValues, TOut>({
               key={f.name}
               label={f.label}
               autoFocus={i === 0}
-              required
               {...register(f.name)}
               error={!!message}
               helperText={typeof message === 'string' ? message : ' '}

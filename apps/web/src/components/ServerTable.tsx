@@ -214,6 +214,8 @@ export function ServerTable<R extends GridValidRowModel>({
           sortModel={[{ field: sort, sort: order }]}
           onSortModelChange={onSort}
           sortingOrder={['asc', 'desc']}
+          rowHeight={44}
+          columnHeaderHeight={48}
           disableColumnMenu
           disableColumnFilter
           disableRowSelectionOnClick

@@ -31,8 +31,8 @@ export const sessionQuery = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-export function useSession() {
-  return useQuery(sessionQuery);
+export function useSession(enabled = true) {
+  return useQuery({ ...sessionQuery, enabled });
 }
 
 /** Signs in; resolves true when the server accepted the credentials (it sets the cookie). */

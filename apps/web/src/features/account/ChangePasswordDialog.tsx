@@ -58,7 +58,6 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           label="Current Password"
           autoComplete="current-password"
           autoFocus
-          required
           {...register('current_password')}
           error={!!errors.current_password}
           helperText={errors.current_password?.message ?? ' '}
@@ -66,7 +65,6 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         <PasswordField
           label="New Password"
           autoComplete="new-password"
-          required
           {...register('new_password', { deps: ['confirm_password'] })}
           error={!!errors.new_password}
           helperText={errors.new_password?.message ?? ' '}
@@ -74,7 +72,6 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
-          required
           {...register('confirm_password')}
           error={!!errors.confirm_password}
           helperText={errors.confirm_password?.message ?? ' '}

@@ -50,7 +50,6 @@ function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
           type="email"
           autoComplete="email"
           autoFocus
-          required
           {...register('forget_email')}
           error={!!errors.forget_email}
           helperText={errors.forget_email?.message ?? ' '}

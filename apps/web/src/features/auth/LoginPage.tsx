@@ -10,10 +10,9 @@ import TextField from '@mui/material/TextField';
 import { loginRequest } from '@app/contract';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { login, sessionQuery } from '../../lib/auth.ts';
+import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
-
-const AFTER_LOGIN = '/home/notification/notification-list';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -36,7 +35,7 @@ export default function LoginPage() {
       return; // alerted by the api client ('Internet not found', 429 message, ...)
     }
     queryClient.removeQueries({ queryKey: sessionQuery.queryKey, exact: true });
-    navigate(AFTER_LOGIN, { replace: true });
+    navigate(AFTER_LOGIN_PATH, { replace: true });
   });
 
   return (
@@ -47,7 +46,6 @@ export default function LoginPage() {
           type="email"
           autoComplete="username"
           autoFocus
-          required
           {...register('email')}
           error={!!errors.email}
           helperText={errors.email?.message ?? ' '}
@@ -55,7 +53,6 @@ export default function LoginPage() {
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          required
           {...register('password')}
           error={!!errors.password}
           helperText={errors.password?.message ?? ' '}

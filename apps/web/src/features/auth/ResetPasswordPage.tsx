@@ -60,7 +60,6 @@ export default function ResetPasswordPage() {
             label="New Password"
             autoComplete="new-password"
             autoFocus
-            required
             {...register('new_password', { deps: ['confirm_password'] })}
             error={!!errors.new_password}
             helperText={errors.new_password?.message ?? ' '}
@@ -68,7 +67,6 @@ export default function ResetPasswordPage() {
           <PasswordField
             label="Confirm Password"
             autoComplete="new-password"
-            required
             {...register('confirm_password')}
             error={!!errors.confirm_password}
             helperText={errors.confirm_password?.message ?? ' '}

@@ -39,8 +39,12 @@ export default function RoleMasterPage() {
   // Dialog state: `editing` survives the closing animation so the title does not flicker.
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<RoleRow | null>(null);
-  const [statusTarget, setStatusTarget] = useState<RoleRow | null>(null);
-  const [deleteTarget, setDeleteTarget] = useState<RoleRow | null>(null);
+  // Confirmations keep their row after closing, so the title stays during the closing animation.
+  const [statusAsk, setStatusAsk] = useState<{ row: RoleRow; open: boolean } | null>(null);
+  const [deleteAsk, setDeleteAsk] = useState<{ row: RoleRow; open: boolean } | null>(null);
+  const statusTarget = statusAsk?.open ? statusAsk.row : null;
+  const closeStatus = () => setStatusAsk((a) => a && { ...a, open: false });
+  const closeDelete = () => setDeleteAsk((a) => a && { ...a, open: false });
 
   const openAdd = () => {
     setEditing(null);
@@ -64,7 +68,7 @@ export default function RoleMasterPage() {
           return (
             <Switch
               checked={shown === 'Active'}
-              onChange={() => setStatusTarget(row)}
+              onChange={() => setStatusAsk({ row, open: true })}
               slotProps={{ input: { 'aria-label': `Status of ${row.name}` } }}
             />
           );
@@ -88,7 +92,7 @@ export default function RoleMasterPage() {
         )}
         {canDelete && (
           <Tooltip title="Delete">
-            <IconButton aria-label={`Delete ${row.name}`} onClick={() => setDeleteTarget(row)} size="small">
+            <IconButton aria-label={`Delete ${row.name}`} onClick={() => setDeleteAsk({ row, open: true })} size="small">
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -109,17 +113,17 @@ export default function RoleMasterPage() {
     } catch {
       // alerted by the api client; the switch reverts
     }
-    setStatusTarget(null);
+    closeStatus();
   };
 
   const confirmDelete = async () => {
-    if (!deleteTarget) return;
+    if (!deleteAsk) return;
     try {
-      await deleteRole.mutateAsync({ roleId: deleteTarget.id });
+      await deleteRole.mutateAsync({ roleId: deleteAsk.row.id });
     } catch {
       // alerted by the api client (409: role in use / system role)
     }
-    setDeleteTarget(null);
+    closeDelete();
   };
 
   const addButton =
@@ -160,18 +164,18 @@ export default function RoleMasterPage() {
         }
       />
       <ConfirmDialog
-        open={statusTarget !== null}
-        title={`Change ${ENTITY} : ${statusTarget?.name ?? ''} Status`}
+        open={!!statusAsk?.open}
+        title={`Change ${ENTITY} : ${statusAsk?.row.name ?? ''} Status`}
         text={MESSAGES.confirmStatus}
-        onCancel={() => setStatusTarget(null)}
+        onCancel={closeStatus}
         onConfirm={() => void confirmStatus()}
         busy={updateRole.isPending}
       />
       <ConfirmDialog
-        open={deleteTarget !== null}
-        title={`Delete ${ENTITY} : ${deleteTarget?.name ?? ''}`}
+        open={!!deleteAsk?.open}
+        title={`Delete ${ENTITY} : ${deleteAsk?.row.name ?? ''}`}
         text={MESSAGES.confirmDelete}
-        onCancel={() => setDeleteTarget(null)}
+        onCancel={closeDelete}
         onConfirm={() => void confirmDelete()}
         busy={deleteRole.isPending}
       />

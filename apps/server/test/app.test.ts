@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { calls } from '../src/calls/index.ts';
+import { defineCall } from '../src/calls/registry.ts';
+import { migrate } from '../src/db/index.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const explode = defineCall({
+  name: 'testExplode',
+  method: 'GET',
+  access: 'public',
+  tag: 'Test',
+  summary: 'Fails the way a bug would',
+  input: z.looseObject({}),
+  handle: async () => {
+    throw new Error('relation "secret_table" does not exist at /srv/app/x.ts:12');
+  },
+});
+beforeAll(async () => {
+  t = await createTestApp({ extraCalls: [explode] });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers 200 once the database is ready', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unexpected failure with a plain 500: no stack, no SQL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/testExplode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong' });
+  });
+
+  it('answers malformed JSON with a clear 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webValidateLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it('answers an unknown call with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/NoSuchCall' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('browser security headers', () => {
+  it('sends a strict Content-Security-Policy and HSTS only over TLS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every registered call from the registry', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const call of calls) {
+      const operation = doc.paths[`/api/${call.name}`]?.[call.method.toLowerCase()];
+      expect(operation, call.name).toBeDefined();
+      expect(operation.summary).toBe(call.summary);
+    }
+    expect(doc.paths['/api/webGetRoles'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'itemsPerPage', 'sortColumn', 'sortOrder', 'searchText']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+});
+
+describe('migrations and reference data', () => {
+  it('can run again on every start without changing anything', async () => {
+    const count = async () => ({
+      roles: await t.db.selectFrom('roles').selectAll().execute(),
+      grants: (await t.db.selectFrom('role_permissions').selectAll().execute()).length,
+      permissions: (await t.db.selectFrom('permissions').selectAll().execute()).length,
+    });
+    const before = await count();
+    await migrate(t.db);
+    await seedReferenceData(t.db);
+    expect(await count()).toEqual(before);
+  });
+
+  it('keeps grants changed on the Role Permissions screen across restarts', async () => {
+    const listPermission = await t.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', 'Property List')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .deleteFrom('role_permissions')
+      .where('role_id', '=', 30)
+      .where('permission_id', '=', listPermission.id)
+      .execute();
+    await seedReferenceData(t.db);
+    const row = await t.db
+      .selectFrom('role_permissions')
+      .selectAll()
+      .where('role_id', '=', 30)
+      .where('permission_id', '=', listPermission.id)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('ships the legacy role ids', async () => {
+    const roles = await t.db
+      .selectFrom('roles')
+      .select(['id', 'name'])
+      .where('is_system', '=', true)
+      .orderBy('id')
+      .execute();
+    expect(roles).toEqual([
+      { id: 1, name: 'Super Admin' },
+      { id: 3, name: 'Admin' },
+      { id: 4, name: 'Operator' },
+      { id: 26, name: 'Agent' },
+      { id: 27, name: 'Owner-Agent' },
+      { id: 30, name: 'Individual' },
+    ]);
+  });
+});

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './helpers.ts';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Runs the product as `npm start` does and waits until it prints where to sign in. */
+async function start(env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (let i = 0; i < 600 && !output.includes('/login'); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!output.includes('/login')) throw new Error(`server did not start:\n${output}`);
+  return { port, child, exited, output: () => output };
+}
+
+describe('npm start', () => {
+  it('creates the embedded database on first start, reuses it after, and stops cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-start-'));
+    fs.chmodSync(dataDir, 0o755);
+    const first = await start({ DATA_DIR: dataDir });
+    expect(first.output()).toMatch(/e-mail: +admin@pinoyproperty\.local\n +password: +(\S+)/);
+    const password = /password: +(\S+)/.exec(first.output())![1]!;
+    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain('password:');
+    const login = await fetch(`http://127.0.0.1:${second.port}/api/webValidateLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@pinoyproperty.local', password }),
+    });
+    expect(((await login.json()) as { result: string }).result).toBe('success');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('uses DATABASE_URL when set, and ADMIN_EMAIL/ADMIN_PASSWORD create or reset the Super Admin', async () => {
+    const database = await freshDatabase();
+    const env = { DATABASE_URL: database.url, ADMIN_EMAIL: 'boss@example.ph', ADMIN_PASSWORD: 'FirstPass1' };
+    const first = await start(env);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = await start({ ...env, ADMIN_PASSWORD: 'SecondPass2' });
+    const login = (password: string) =>
+      fetch(`http://127.0.0.1:${second.port}/api/webValidateLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@example.ph', password }),
+      }).then((r) => r.json() as Promise<{ result: string; roleData?: unknown }>);
+    expect((await login('FirstPass1')).result).toBe('error');
+    const ok = await login('SecondPass2');
+    expect(ok.roleData).toEqual([{ name: 'Super Admin', role_id: 1 }]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    await database.drop();
+  }, 120_000);
+});

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client.ts';
+import { AlertHost } from './AlertHost.tsx';
+import { ThemeSettingsProvider } from './theme-settings.tsx';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeSettingsProvider>
+        {children}
+        <AlertHost />
+      </ThemeSettingsProvider>
+    </QueryClientProvider>
+  );
+}
