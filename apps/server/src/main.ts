@@ -3,7 +3,8 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb, migrate } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { ensureSuperAdmin, seedReferenceData } from './db/seed.ts';
+import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from './db/seed.ts';
+import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
 
 const config = loadConfig();
@@ -32,7 +33,12 @@ try {
   await stopDatabase();
   process.exit(1);
 }
+const newDatabase = !(await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst());
 const admin = await ensureSuperAdmin(db, config);
+// A brand-new database gets demo accounts unless DEMO_DATA=false (for production).
+const demoPassword = process.env.DEMO_PASSWORD || generatePassword();
+const demoUsers =
+  newDatabase && process.env.DEMO_DATA !== 'false' ? await seedDemoUsers(db, demoPassword) : [];
 const mailer = createMailer(config);
 const app = await buildApp({ db, config, mailer });
 
@@ -69,5 +75,11 @@ if (admin.kind === 'generated') {
   );
 } else if (admin.kind === 'set-from-env') {
   lines.push(`  Super Admin: ${admin.email} (password from ADMIN_PASSWORD)`);
+}
+if (demoUsers.length > 0) {
+  lines.push(
+    `  Demo accounts, all with the password ${demoPassword} (shown once):`,
+    ...demoUsers.map((e) => `    ${e}`),
+  );
 }
 console.log(`${lines.join('\n')}\n`);

@@ -52,6 +52,7 @@ describe('npm start', () => {
     const first = await start({ DATA_DIR: dataDir });
     expect(first.output()).toMatch(/e-mail: +admin@pinoyproperty\.local\n +password: +(\S+)/);
     const password = /password: +(\S+)/.exec(first.output())![1]!;
+    expect(first.output()).toContain('agent@demo.pinoyproperty.local');
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     first.child.kill('SIGTERM');
@@ -60,6 +61,7 @@ describe('npm start', () => {
 
     const second = await start({ DATA_DIR: dataDir });
     expect(second.output()).not.toContain('password:');
+    expect(second.output()).not.toContain('Demo accounts');
     const login = await fetch(`http://127.0.0.1:${second.port}/api/webValidateLogin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -115,3 +115,28 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
     .execute();
   return { kind: 'generated', email, password } satisfies AdminAccount;
 }
+
+export const DEMO_DOMAIN = 'demo.pinoyproperty.local';
+
+/** One demo account per role below Super Admin, e.g. agent@demo.pinoyproperty.local. */
+export async function seedDemoUsers(db: Db, password: string): Promise<string[]> {
+  const password_hash = await hashPassword(password);
+  const people = SYSTEM_ROLES.filter((r) => r.id !== ROLE.SuperAdmin).map((role) => ({
+    first_name: role.name.split('-')[0]!.replace(' ', ''),
+    last_name: 'Demo',
+    user_email: `${role.name.toLowerCase().replace(/\s+/g, '-')}@${DEMO_DOMAIN}`,
+    password_hash,
+    role_id: role.id,
+    user_status: 'Active' as const,
+    created_by: null,
+    updated_by: null,
+    profile_image: null,
+  }));
+  const rows = await db
+    .insertInto('users')
+    .values(people)
+    .onConflict((oc) => oc.expression(sql`lower(user_email)`).doNothing())
+    .returning('user_email')
+    .execute();
+  return rows.map((r) => r.user_email);
+}
