@@ -43,10 +43,11 @@ function parseQuery(text: string): Record<string, string> {
 export async function buildApp(
   services: Services,
   calls: readonly AnyCall[] = allCalls,
+  logStream?: NodeJS.WritableStream,
 ): Promise<FastifyInstance> {
   const { db, config } = services;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseQuery },

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls } from '../src/calls/index.ts';
@@ -7,6 +8,13 @@ import { seedReferenceData } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    logLines.push(...chunk.toString().split('\n').filter(Boolean));
+    callback();
+  },
+});
 const explode = defineCall({
   name: 'testExplode',
   method: 'GET',
@@ -19,7 +27,7 @@ const explode = defineCall({
   },
 });
 beforeAll(async () => {
-  t = await createTestApp({ extraCalls: [explode] });
+  t = await createTestApp({ extraCalls: [explode], logStream, env: { LOG_LEVEL: 'info' } });
 });
 afterAll(() => t.close());
 
@@ -53,6 +61,26 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/NoSuchCall' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('logging', () => {
+  it('writes one JSON line per request, with status and time, and no secrets', async () => {
+    logLines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'POST', url: '/api/webValidateLogin', payload: { email: 'a@b.ph', password: 'Hunter22' } });
+    const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.filter((e) => e.msg === 'request')).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/health', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ method: 'POST', url: '/api/webValidateLogin', status: 200 }),
+    ]);
+    expect(logLines.join('\n')).not.toContain('Hunter22');
+  });
+
+  it('logs the cause of an unexpected error on the server side only', async () => {
+    logLines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/testExplode' });
+    expect(logLines.join('\n')).toContain('secret_table');
   });
 });
 

@@ -51,7 +51,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: NodeJS.ProcessEnv; extraCalls?: AnyCall[] } = {}) {
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv; extraCalls?: AnyCall[]; logStream?: NodeJS.WritableStream } = {},
+) {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-data-'));
   const config = {
@@ -62,10 +64,11 @@ export async function createTestApp(options: { env?: NodeJS.ProcessEnv; extraCal
   await migrate(db);
   await seedReferenceData(db);
   const { calls } = await import('../src/calls/index.ts');
-  const app = await buildApp({ db, config, mailer: createMailer(config) }, [
-    ...calls,
-    ...(options.extraCalls ?? []),
-  ]);
+  const app = await buildApp(
+    { db, config, mailer: createMailer(config) },
+    [...calls, ...(options.extraCalls ?? [])],
+    options.logStream,
+  );
   const passwordHash = await hashPassword(PASSWORD);
   let counter = 0;
 
