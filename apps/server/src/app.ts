@@ -151,7 +151,18 @@ export async function buildApp(
   for (const call of calls) registerCall(app, services, call);
 
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      cacheControl: false,
+      // Vite names assets by content hash, so they never change; index.html must always be fresh.
+      setHeaders: (reply, filePath) =>
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        ),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') {

@@ -68,7 +68,11 @@ describe('logging', () => {
   it('writes one JSON line per request, with status and time, and no secrets', async () => {
     logLines.length = 0;
     await t.app.inject({ method: 'GET', url: '/api/health' });
-    await t.app.inject({ method: 'POST', url: '/api/webValidateLogin', payload: { email: 'a@b.ph', password: 'Hunter22' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/webValidateLogin',
+      payload: { email: 'a@b.ph', password: 'Hunter22' },
+    });
     const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries.filter((e) => e.msg === 'request')).toEqual([
       expect.objectContaining({ method: 'GET', url: '/api/health', status: 200, ms: expect.any(Number) }),
@@ -160,5 +164,22 @@ describe('migrations and reference data', () => {
       { id: 27, name: 'Owner-Agent' },
       { id: 30, name: 'Individual' },
     ]);
+  });
+});
+
+describe('the web app', () => {
+  it('is served at /, and every client route gets index.html, never cached; hashed assets are cached for good', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['content-type']).toContain('text/html');
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const deep = await t.app.inject({ method: 'GET', url: '/home/master/role/role-master?page=2' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toBe(root.body);
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(root.body)![1]!;
+    const script = await t.app.inject({ method: 'GET', url: asset });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(root.body).not.toMatch(/<script>(?!<\/script>)/); // no inline scripts under the strict CSP
   });
 });

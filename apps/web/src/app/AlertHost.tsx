@@ -1,47 +1,59 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { TOAST_MS } from '@app/contract';
-import { subscribeAlerts, type AlertMessage } from '../lib/notify.ts';
+import { subscribeAlerts, type AlertMessage, type AlertSeverity } from '../lib/notify.ts';
 
-/** The single snackbar of the app; shows posted alerts one after another. */
+/** Filled alert colours with white text at AA contrast (>= 4.5:1) in light and dark themes. */
+const FILLED: Record<AlertSeverity, string> = {
+  success: '#1b5e20',
+  error: '#b71c1c',
+  info: '#01579b',
+  warning: '#8a3a00',
+};
+
+/** The single snackbar of the app. A new message replaces the one shown (no backlog of stale alerts). */
 export function AlertHost() {
-  const [queue, setQueue] = useState<AlertMessage[]>([]);
-  const [open, setOpen] = useState(true);
+  const [current, setCurrent] = useState<AlertMessage | null>(null);
+  const [open, setOpen] = useState(false);
 
   useEffect(
     () =>
-      subscribeAlerts((m) =>
-        // Drop an identical message already waiting (e.g. several calls failing at once).
-        setQueue((q) => (q.some((x) => x.text === m.text && x.severity === m.severity) ? q : [...q, m])),
-      ),
+      subscribeAlerts((m) => {
+        setCurrent(m);
+        setOpen(true);
+      }),
     [],
   );
 
-  const current = queue[0];
   const close = (_?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     setOpen(false);
   };
-  const next = () => {
-    setQueue((q) => q.slice(1));
-    setOpen(true);
-  };
 
+  // Portalled to <body> so that an open dialog (which hides the app root from assistive technology)
+  // does not hide the alert.
   return (
-    <Snackbar
-      key={current?.id}
-      open={!!current && open}
-      autoHideDuration={TOAST_MS}
-      onClose={close}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ transition: { onExited: next } }}
-    >
-      {current ? (
-        <Alert severity={current.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
-          {current.text}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Portal>
+      <Snackbar
+        key={current?.id}
+        open={open && !!current}
+        autoHideDuration={TOAST_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {current ? (
+          <Alert
+            severity={current.severity}
+            variant="filled"
+            onClose={close}
+            sx={{ width: '100%', bgcolor: FILLED[current.severity], color: '#fff' }}
+          >
+            {current.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Portal>
   );
 }

@@ -6,6 +6,7 @@ import { HOME, LOGIN_PATH, ROLE_MASTER_PATH } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { clearLocalSession } from '../lib/session.ts';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards.tsx';
+import { RouteError } from './RouteError.tsx';
 import { RoutePage } from './RoutePage.tsx';
 import { APP_ROUTES } from './routes.tsx';
 
@@ -24,6 +25,7 @@ function Lazy() {
 export const router = createBrowserRouter([
   {
     element: <Lazy />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },

@@ -56,7 +56,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'Users',
     menu: [{ group: 'Entity', label: 'Users' }],
   },
-  { path: 'users/AgentOperator/add-agent-operator', title: 'Add User', section: 'Entity', permission: 'Users' },
+  {
+    path: 'users/AgentOperator/add-agent-operator',
+    title: 'Add User',
+    section: 'Entity',
+    permission: 'Users',
+  },
   {
     path: 'Agency/agency',
     title: 'Agency',
@@ -134,7 +139,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'Property List',
     menu: [{ group: 'Property', label: 'Property List' }],
   },
-  { path: 'Property/add-property', title: 'Property Details', section: 'Property', permission: 'Property List' },
+  {
+    path: 'Property/add-property',
+    title: 'Property Details',
+    section: 'Property',
+    permission: 'Property List',
+  },
   {
     path: 'Property/add-property-image',
     title: 'Property Images',

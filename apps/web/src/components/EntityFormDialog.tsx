@@ -48,7 +48,9 @@ export function EntityFormDialog<TIn extends FieldValues, TOut>(props: EntityFor
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: '100%' } } }}
     >
-      <DialogTitle id={titleId}>{editing ? `Edit ${entity} : ${editingName}` : `Add New ${entity}`}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {editing ? `Edit ${entity} : ${editingName}` : `Add New ${entity}`}
+      </DialogTitle>
       {/* Mounted only while open, so each opening starts from fresh default values. */}
       <EntityForm {...props} editing={editing} />
     </Dialog>

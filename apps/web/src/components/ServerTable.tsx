@@ -169,6 +169,9 @@ export function ServerTable<R extends GridValidRowModel>({
     return list;
   }, [columns, renderActions, actionsWidth]);
 
+  const paginationModel = useMemo(() => ({ page: page - 1, pageSize: size }), [page, size]);
+  const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
+
   const onPagination = (model: GridPaginationModel) => {
     if (model.pageSize !== size) update({ size: model.pageSize, page: null });
     else if (model.page + 1 !== page) update({ page: model.page + 1 });
@@ -208,10 +211,10 @@ export function ServerTable<R extends GridValidRowModel>({
           paginationMode="server"
           sortingMode="server"
           filterMode="server"
-          paginationModel={{ page: page - 1, pageSize: size }}
+          paginationModel={paginationModel}
           onPaginationModelChange={onPagination}
           pageSizeOptions={[...PAGE_SIZES]}
-          sortModel={[{ field: sort, sort: order }]}
+          sortModel={sortModel}
           onSortModelChange={onSort}
           sortingOrder={['asc', 'desc']}
           rowHeight={44}

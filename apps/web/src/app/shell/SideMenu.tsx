@@ -37,7 +37,9 @@ function useMenu(): { group: MenuGroup; entries: MenuEntry[] }[] {
   return MENU_GROUPS.map((group) => ({
     group,
     entries: APP_ROUTES.filter((r) => has(r.permission)).flatMap((r) =>
-      (r.menu ?? []).filter((m) => m.group === group).map((m) => ({ to: `${HOME}/${r.path}`, label: m.label })),
+      (r.menu ?? [])
+        .filter((m) => m.group === group)
+        .map((m) => ({ to: `${HOME}/${r.path}`, label: m.label })),
     ),
   })).filter((g) => g.entries.length > 0);
 }

@@ -44,7 +44,9 @@ function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <DialogContent>
-        <DialogContentText>Enter your e-mail address to receive a link to reset your password.</DialogContentText>
+        <DialogContentText>
+          Enter your e-mail address to receive a link to reset your password.
+        </DialogContentText>
         <TextField
           label="Email"
           type="email"

@@ -92,7 +92,11 @@ export default function RoleMasterPage() {
         )}
         {canDelete && (
           <Tooltip title="Delete">
-            <IconButton aria-label={`Delete ${row.name}`} onClick={() => setDeleteAsk({ row, open: true })} size="small">
+            <IconButton
+              aria-label={`Delete ${row.name}`}
+              onClick={() => setDeleteAsk({ row, open: true })}
+              size="small"
+            >
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Tooltip>
