@@ -3,3 +3,4 @@ export * from './common.ts';
 export * from './permissions.ts';
 export * from './auth.ts';
 export * from './roles.ts';
+export * from './masters.ts';
