@@ -20,7 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { calls as allCalls } from './calls/index.ts';
-import type { AnyCall, Services } from './calls/registry.ts';
+import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
 import { HttpError } from './lib/errors.ts';
 import { streamExport } from './lib/list.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
@@ -209,7 +209,7 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     [inputKey]: call.input,
     tags: [call.tag],
     summary: call.summary,
-    description: call.access === 'public' ? 'No session needed.' : `Requires: ${call.access}.`,
+    description: call.access === 'public' ? 'No session needed.' : `Requires: ${describeAccess(call.access)}.`,
     security: call.access === 'public' ? [] : sessionSecurity,
   };
 
@@ -222,7 +222,7 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     if (user.via === 'cookie' && req.method !== 'GET' && req.headers['x-requested-with'] !== 'web') {
       throw new HttpError(403, 'Cross-site request refused');
     }
-    if (call.access !== 'signed-in' && !user.permissions.has(call.access)) {
+    if (!allows(call.access, user)) {
       throw new HttpError(403, 'You do not have permission to do this');
     }
   };

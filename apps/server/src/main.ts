@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb, migrate } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from './db/seed.ts';
+import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed.ts';
 import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
 
@@ -28,6 +28,7 @@ const stopDatabase = async () => {
 try {
   await migrate(db);
   await seedReferenceData(db);
+  await seedReferenceMasters(db);
 } catch (error) {
   console.error(error);
   await stopDatabase();

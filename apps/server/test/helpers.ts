@@ -9,7 +9,7 @@ import { ROLE } from '@app/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, migrate, type Db } from '../src/db/index.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { seedReferenceData, seedReferenceMasters } from '../src/db/seed.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { createMailer } from '../src/lib/mail.ts';
 import type { AnyCall } from '../src/calls/registry.ts';
@@ -63,6 +63,7 @@ export async function createTestApp(
   const db = createDb(database.url, 5);
   await migrate(db);
   await seedReferenceData(db);
+  await seedReferenceMasters(db);
   const { calls } = await import('../src/calls/index.ts');
   const app = await buildApp(
     { db, config, mailer: createMailer(config) },

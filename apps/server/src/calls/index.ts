@@ -1,6 +1,7 @@
 import type { AnyCall } from './registry.ts';
 import { authCalls } from './auth.ts';
 import { roleCalls } from './roles.ts';
+import { masterListCalls } from './masters.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
-export const calls: readonly AnyCall[] = [...authCalls, ...roleCalls];
+export const calls: readonly AnyCall[] = [...authCalls, ...roleCalls, ...masterListCalls];

@@ -140,3 +140,107 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
     .execute();
   return rows.map((r) => r.user_email);
 }
+
+/**
+ * The reference values the clients depend on (legacy ids kept where the form branches on them),
+ * plus a few sensible starting values for the lists the reference page leaves open. Only into empty
+ * tables: afterwards the master screens own them.
+ */
+const REFERENCE_MASTERS: { table: string; idColumn: string; rows: Record<string, unknown>[] }[] = [
+  {
+    table: 'product_categories',
+    idColumn: 'product_category_id',
+    rows: [
+      { product_category_id: 1, product_category_name: 'For Rent' },
+      { product_category_id: 3, product_category_name: 'For Sale' },
+    ],
+  },
+  {
+    table: 'property_classifications',
+    idColumn: 'property_classification_id',
+    rows: [
+      { property_classification_id: 1, property_classification: 'Commercial' },
+      { property_classification_id: 3, property_classification: 'Agricultural' },
+      { property_classification_id: 4, property_classification: 'Residential' },
+    ],
+  },
+  {
+    table: 'property_types',
+    idColumn: 'property_type_id',
+    rows: [
+      ['Land', 'No'],
+      ['House', 'Yes'],
+      ['Apartment', 'Yes'],
+      ['Townhouse', 'Yes'],
+      ['Condominium', 'Yes'],
+      ['Commercial Lot', 'No'],
+    ].map(([property_type, dwelling_type]) => ({ property_type, dwelling_type })),
+  },
+  {
+    table: 'product_modes',
+    idColumn: 'product_mode_id',
+    rows: ['Newly Built', 'Renovated', 'For Resale'].map((product_mode) => ({ product_mode })),
+  },
+  {
+    table: 'amenities',
+    idColumn: 'id',
+    rows: [
+      'Swimming Pool',
+      'Air Conditioning',
+      'Window Covering',
+      'Free WiFi',
+      'Central Heating',
+      'Car Parking',
+      'Gym',
+      'Laundry Room',
+      'Internet',
+      'Alarm',
+      'Pets Allowed',
+    ].map((name) => ({ name })),
+  },
+  {
+    table: 'capabilities',
+    idColumn: 'capability_id',
+    rows: ['Drone Video', 'Helicopter Tripping', 'Assessor'].map((capability_name) => ({ capability_name })),
+  },
+  {
+    table: 'user_skills',
+    idColumn: 'user_skills_id',
+    rows: ['Creator', 'Stager', 'Assessor'].map((user_skills) => ({ user_skills })),
+  },
+  {
+    table: 'agri_types',
+    idColumn: 'agri_type_id',
+    rows: ['Rice Land', 'Corn Land', 'Coconut Plantation', 'Sugarcane Land', 'Orchard', 'Fishpond'].map(
+      (agri_type_name) => ({ agri_type_name }),
+    ),
+  },
+  {
+    table: 'zoning_codes',
+    idColumn: 'zonning_code_id',
+    rows: ['R-1', 'R-2', 'R-3', 'C-1', 'C-2', 'I-1', 'A-1'].map((zonning_code) => ({ zonning_code })),
+  },
+  {
+    table: 'specializations',
+    idColumn: 'specialization_id',
+    rows: ['Residential Sales', 'Residential Leasing', 'Commercial', 'Agricultural Land', 'Pre-selling'].map(
+      (specialization) => ({ specialization }),
+    ),
+  },
+];
+
+export async function seedReferenceMasters(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
+    for (const { table, idColumn, rows } of REFERENCE_MASTERS) {
+      const any = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(trx);
+      if (any.rows.length > 0) continue;
+      const columns = Object.keys(rows[0]!);
+      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+        VALUES ${sql.join(rows.map((r) => sql`(${sql.join(columns.map((c) => r[c]))})`))}`.execute(trx);
+      // Rows inserted with explicit ids leave the identity behind; move it past them.
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, ${idColumn}),
+        (SELECT max(${sql.ref(idColumn)}) FROM ${sql.table(table)}))`.execute(trx);
+    }
+  });
+}

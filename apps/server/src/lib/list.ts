@@ -108,7 +108,7 @@ function cell(value: unknown, type: 'text' | 'number' | 'date' = 'text') {
 /** Declares a paged list call: its handler answers the `{[envelope]: page}` shape from the spec. */
 export const defineList = <S extends z.ZodType<ListQuery>>(def: {
   name: string;
-  access: Permission | 'signed-in';
+  access: Permission | readonly Permission[] | 'signed-in';
   summary: string;
   tag: string;
   input: S;

@@ -1,0 +1,481 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  MASTER_LIST,
+  listQuery,
+  masterDeleteSchema,
+  masterSaveSchema,
+  masterUpdateSchema,
+  requiredText,
+  type MasterDefinition,
+} from '@app/contract';
+import { defineCall, type AnyCall } from './registry.ts';
+import { defineList } from '../lib/list.ts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.ts';
+import type { SessionUser } from '../lib/session.ts';
+import type { Db } from '../db/index.ts';
+
+// Master tables are addressed by name from their definitions, so queries here are untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any> | Transaction<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+const untyped = (db: Db) => db as unknown as AnyDb;
+
+/** How the geographic masters reach their parents; `derived` row fields come from the joins. */
+interface Relations {
+  joins: { table: string; alias: string; on: [string, string]; optional?: boolean }[];
+  derived: Record<string, string>;
+}
+const RELATIONS: Record<string, Relations> = {
+  town: {
+    joins: [{ table: 'provinces', alias: 'p', on: ['p.province_id', 'm.province_id'] }],
+    derived: { province_name: 'p.province_name' },
+  },
+  barangay: {
+    joins: [
+      { table: 'towns', alias: 't', on: ['t.town_id', 'm.town_id'] },
+      { table: 'provinces', alias: 'p', on: ['p.province_id', 't.province_id'] },
+    ],
+    derived: { province_id: 't.province_id', town_name: 't.town_name', province_name: 'p.province_name' },
+  },
+  subdivision: {
+    joins: [
+      { table: 'towns', alias: 't', on: ['t.town_id', 'm.town_id'] },
+      { table: 'provinces', alias: 'p', on: ['p.province_id', 't.province_id'] },
+      { table: 'barangays', alias: 'b', on: ['b.barangay_id', 'm.barangay_id'], optional: true },
+    ],
+    derived: {
+      province_id: 't.province_id',
+      town_name: 't.town_name',
+      province_name: 'p.province_name',
+      barangay_name: 'b.barangay_name',
+    },
+  },
+};
+
+const relationsOf = (def: MasterDefinition): Relations => RELATIONS[def.key] ?? { joins: [], derived: {} };
+
+/** Row field → SQL expression, for every field a list row carries. */
+function columnsOf(def: MasterDefinition): Record<string, string> {
+  const { derived } = relationsOf(def);
+  const columns: Record<string, string> = {
+    [def.idColumn]: `m.${def.idColumn}`,
+    [def.statusColumn]: 'm.status',
+  };
+  for (const f of def.fields) columns[f.column] = derived[f.column] ?? `m.${f.column}`;
+  return { ...columns, ...derived };
+}
+
+/** The table's own columns that a save writes (fields not derived through a join). */
+const ownFields = (def: MasterDefinition) => def.fields.filter((f) => !(f.column in relationsOf(def).derived));
+
+const adjacencyTable = (def: MasterDefinition) => `${def.key}_adjacency`;
+const adjacentColumn = (def: MasterDefinition) => `adjacent_${def.idColumn}`;
+
+function baseQuery(def: MasterDefinition, db: Db): AnyQuery {
+  let query: AnyQuery = untyped(db).selectFrom(`${def.table} as m`);
+  for (const j of relationsOf(def).joins) {
+    const target = `${j.table} as ${j.alias}`;
+    query = j.optional ? query.leftJoin(target, j.on[0], j.on[1]) : query.innerJoin(target, j.on[0], j.on[1]);
+  }
+  const columns = columnsOf(def);
+  query = query.select(Object.entries(columns).map(([field, expr]) => sql.ref(expr).as(field)));
+  if (def.adjacency) {
+    const link = sql.table(adjacencyTable(def));
+    const own = sql.ref(`m.${def.idColumn}`);
+    const other = sql.ref(`a.${adjacentColumn(def)}`);
+    query = query.select([
+      sql<string>`coalesce((SELECT string_agg(${other}::text, ',' ORDER BY ${other}) FROM ${link} a
+        WHERE ${sql.ref(`a.${def.idColumn}`)} = ${own}), '')`.as(def.adjacency.idsColumn),
+      sql<string>`coalesce((SELECT string_agg(${sql.ref(`o.${def.nameColumn}`)}, ', ' ORDER BY ${sql.ref(`o.${def.nameColumn}`)})
+        FROM ${link} a JOIN ${sql.table(def.table)} o ON ${sql.ref(`o.${def.idColumn}`)} = ${other}
+        WHERE ${sql.ref(`a.${def.idColumn}`)} = ${own}), '')`.as(def.adjacency.namesColumn),
+    ]);
+  }
+  return query;
+}
+
+async function findRow(def: MasterDefinition, db: AnyDb, id: number) {
+  return (await baseQuery(def, db as Db)
+    .where(sql.ref(`m.${def.idColumn}`), '=', id)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+}
+
+type Input = Record<string, unknown>;
+
+/** Checks that parents exist and agree (a town in the chosen province...); 400 naming the field. */
+async function checkParents(def: MasterDefinition, db: AnyDb, input: Input) {
+  const param = (column: string) => def.fields.find((f) => f.column === column)?.param;
+  const provinceParam = param('province_id');
+  const townParam = param('town_id');
+  const barangayParam = param('barangay_id');
+  const provinceId = provinceParam ? (input[provinceParam] as number) : undefined;
+  if (provinceParam && provinceId) {
+    const found = await db.selectFrom('provinces').select('province_id').where('province_id', '=', provinceId).executeTakeFirst();
+    if (!found) throw badRequest('Unknown province', { [provinceParam]: 'Unknown province' });
+  }
+  const townId = townParam ? (input[townParam] as number) : undefined;
+  if (townParam && townId) {
+    const town = await db.selectFrom('towns').select('province_id').where('town_id', '=', townId).executeTakeFirst();
+    if (!town) throw badRequest('Unknown town', { [townParam]: 'Unknown town' });
+    if (provinceId && town.province_id !== provinceId) {
+      throw badRequest('The town is not in the chosen province', { [townParam]: 'The town is not in the chosen province' });
+    }
+  }
+  const barangayId = barangayParam ? (input[barangayParam] as number | null) : undefined;
+  if (barangayParam && barangayId) {
+    const barangay = await db.selectFrom('barangays').select('town_id').where('barangay_id', '=', barangayId).executeTakeFirst();
+    if (!barangay) throw badRequest('Unknown barangay', { [barangayParam]: 'Unknown barangay' });
+    if (townId && barangay.town_id !== townId) {
+      throw badRequest('The barangay is not in the chosen town', { [barangayParam]: 'The barangay is not in the chosen town' });
+    }
+  }
+}
+
+async function checkNameFree(def: MasterDefinition, db: AnyDb, input: Input, exceptId?: number) {
+  const name = input[def.fields[0]!.param] as string;
+  let query = db
+    .selectFrom(def.table)
+    .select(def.idColumn)
+    .where(sql`lower(${sql.ref(def.nameColumn)})`, '=', name.toLowerCase());
+  if (def.uniqueWithin) {
+    const parent = def.fields.find((f) => f.column === def.uniqueWithin)!;
+    query = query.where(def.uniqueWithin, '=', input[parent.param]);
+  }
+  if (exceptId) query = query.where(def.idColumn, '!=', exceptId);
+  if (await query.executeTakeFirst()) throw conflict(`${def.entity} Already Exist`);
+}
+
+/** Adjacency is symmetric: if A borders B, B borders A. Replaces the record's whole set. */
+async function saveAdjacency(def: MasterDefinition, db: AnyDb, id: number, others: number[]) {
+  if (!def.adjacency) return;
+  const table = adjacencyTable(def);
+  const mine = def.idColumn;
+  const theirs = adjacentColumn(def);
+  const wanted = others.filter((o) => o !== id);
+  if (wanted.length > 0) {
+    const found = await db.selectFrom(def.table).select(def.idColumn).where(def.idColumn, 'in', wanted).execute();
+    if (found.length !== wanted.length) {
+      throw badRequest(`Unknown ${def.adjacency.label.toLowerCase()}`, {
+        [def.adjacency.param]: `Unknown ${def.adjacency.label.toLowerCase()}`,
+      });
+    }
+  }
+  await db
+    .deleteFrom(table)
+    .where((eb) => eb.or([eb(mine, '=', id), eb(theirs, '=', id)]))
+    .execute();
+  if (wanted.length === 0) return;
+  await db
+    .insertInto(table)
+    .values(wanted.flatMap((o) => [{ [mine]: id, [theirs]: o }, { [mine]: o, [theirs]: id }]))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+const valuesOf = (def: MasterDefinition, input: Input) =>
+  Object.fromEntries(ownFields(def).map((f) => [f.column, f.input === 'zip' ? input[f.param] || null : input[f.param]]));
+
+/** Tables whose rows point at this one and would block a delete (cascading links do not). */
+const referencesCache = new Map<string, Promise<{ table: string; column: string }[]>>();
+function referencesTo(db: Db, table: string) {
+  if (!referencesCache.has(table)) {
+    referencesCache.set(
+      table,
+      sql<{ table: string; column: string }>`
+        SELECT c.conrelid::regclass::text AS table, a.attname AS column
+        FROM pg_constraint c
+        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+        WHERE c.contype = 'f' AND c.confrelid = ${table}::regclass AND c.confdeltype <> 'c'
+        ORDER BY 1, 2`
+        .execute(db)
+        .then((r) => r.rows),
+    );
+  }
+  return referencesCache.get(table)!;
+}
+
+async function assertUnused(def: MasterDefinition, db: Db, id: number, name: string) {
+  const uses: string[] = [];
+  for (const ref of await referencesTo(db, def.table)) {
+    const { n } = (await db
+      .selectFrom(sql.table(ref.table).as('r'))
+      .select(sql<string>`count(*)`.as('n'))
+      .where(sql.ref(`r.${ref.column}`), '=', id)
+      .executeTakeFirstOrThrow()) as { n: string };
+    if (Number(n) > 0) uses.push(`${Number(n)} ${ref.table.replaceAll('_', ' ')}`);
+  }
+  if (uses.length > 0) {
+    throw conflict(`${def.entity} : ${name} is used by ${uses.join(', ')} and cannot be deleted`);
+  }
+}
+
+function masterCalls(def: MasterDefinition): AnyCall[] {
+  const columns = columnsOf(def);
+  const searchable = [def.nameColumn, ...Object.keys(relationsOf(def).derived), 'zip_code']
+    .filter((c, i, all) => c in columns && all.indexOf(c) === i && !c.endsWith('_id'))
+    .map((c) => columns[c]!);
+  const saveInput = masterSaveSchema(def);
+  const updateInput = masterUpdateSchema(def);
+  const nameParam = def.fields[0]!.param;
+  const tag = 'Masters';
+
+  const update = defineCall({
+    name: def.calls.update,
+    method: 'POST',
+    access: ['Edit Master', 'Enable Master'],
+    tag,
+    summary: `Change a ${def.entity.toLowerCase()} (its status alone needs only Enable Master)`,
+    input: updateInput,
+    async handle({ db, input, user }) {
+      const values = input as Input;
+      const id = values[def.params.id] as number;
+      const current = await findRow(def, untyped(db), id);
+      if (!current) throw notFound(def.entity);
+      const status = (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
+      assertMayChange(def, user, current, values, status);
+      await db.transaction().execute(async (trx) => {
+        const t = trx as unknown as AnyDb;
+        await checkParents(def, t, values);
+        await checkNameFree(def, t, values, id);
+        await t
+          .updateTable(def.table)
+          .set({ ...valuesOf(def, values), status, updated_at: sql`now()`, updated_by: user.user_id })
+          .where(def.idColumn, '=', id)
+          .execute();
+        if (def.adjacency && def.adjacency.param in values) {
+          await saveAdjacency(def, t, id, values[def.adjacency.param] as number[]);
+        }
+      });
+      return { message: `${def.entity} updated successfully` };
+    },
+  });
+
+  return [
+    defineList({
+      name: def.calls.list,
+      access: def.menuPermission,
+      tag,
+      summary: `${def.entity} list, paged`,
+      input: listQuery(def.sortColumns),
+      list: {
+        envelope: 'resultData',
+        query: ({ db }) => baseQuery(def, db),
+        sort: Object.fromEntries(def.sortColumns.map((c) => [c, columns[c]!])),
+        search: searchable,
+        tieBreaker: `m.${def.idColumn}`,
+        export: {
+          title: def.exportTitle,
+          columns: [
+            { key: def.idColumn, header: 'ID', type: 'number', width: 10 },
+            ...def.columns.map((c) => ({ key: c.field, header: c.header })),
+          ],
+        },
+      },
+    }),
+
+    defineCall({
+      name: def.calls.save,
+      method: 'POST',
+      access: 'Add Master',
+      tag,
+      summary: `Add a ${def.entity.toLowerCase()} (Active)`,
+      input: saveInput,
+      async handle({ db, input, user }) {
+        const values = input as Input;
+        await db.transaction().execute(async (trx) => {
+          const t = trx as unknown as AnyDb;
+          await checkParents(def, t, values);
+          await checkNameFree(def, t, values);
+          const row = (await t
+            .insertInto(def.table)
+            .values({ ...valuesOf(def, values), status: 'Active', created_by: user.user_id, updated_by: user.user_id })
+            .returning(def.idColumn)
+            .executeTakeFirstOrThrow()) as Record<string, number>;
+          if (def.adjacency) {
+            await saveAdjacency(def, t, row[def.idColumn]!, (values[def.adjacency.param] as number[]) ?? []);
+          }
+        });
+        return { message: `${def.entity} saved successfully` };
+      },
+    }),
+
+    update,
+
+    defineCall({
+      name: def.calls.delete,
+      method: 'POST',
+      access: 'Delete Master',
+      tag,
+      summary: `Delete a ${def.entity.toLowerCase()} that nothing uses`,
+      input: masterDeleteSchema(def),
+      async handle({ db, input }) {
+        const id = (input as Input)[def.params.deleteId] as number;
+        const current = await findRow(def, untyped(db), id);
+        if (!current) throw notFound(def.entity);
+        await assertUnused(def, db, id, String(current[def.nameColumn]));
+        await untyped(db).deleteFrom(def.table).where(def.idColumn, '=', id).execute();
+        return { message: `${def.entity} deleted successfully` };
+      },
+    }),
+
+    defineCall({
+      name: def.calls.lookup,
+      method: 'GET',
+      access: 'signed-in',
+      tag: 'Lookups',
+      summary: `Active ${def.entity.toLowerCase()} records by name`,
+      input: z.looseObject({}).nullish(),
+      async handle({ db }) {
+        const resultData = await untyped(db)
+          .selectFrom(def.table)
+          .select([def.idColumn, def.nameColumn, ...(def.key === 'propertyType' ? ['dwelling_type'] : [])])
+          .where('status', '=', 'Active')
+          .orderBy(def.nameColumn)
+          .orderBy(def.idColumn)
+          .execute();
+        return { resultData };
+      },
+    }),
+  ];
+}
+
+function assertMayChange(
+  def: MasterDefinition,
+  user: SessionUser,
+  current: Record<string, unknown>,
+  values: Input,
+  status: string,
+) {
+  if (status !== current[def.statusColumn] && !user.permissions.has('Enable Master')) {
+    throw new HttpError(403, 'You do not have permission to change the status');
+  }
+  const changed =
+    def.fields.some((f) => String(values[f.param] ?? '') !== String(current[f.column] ?? '')) ||
+    (def.adjacency !== undefined &&
+      def.adjacency.param in values &&
+      (values[def.adjacency.param] as number[]).slice().sort((a, b) => a - b).join(',') !==
+        String(current[def.adjacency.idsColumn]));
+  if (changed && !user.permissions.has('Edit Master')) {
+    throw new HttpError(403, 'You do not have permission to do this');
+  }
+}
+
+const optionalId = z.union([z.coerce.number().int().positive(), z.literal('')]).optional().transform((v) => (v ? v : undefined));
+const activeNamed = (db: Db, table: string, columns: string[], order: string) =>
+  untyped(db).selectFrom(table).select(columns).where('status', '=', 'Active').orderBy(order);
+const lookup = (
+  name: string,
+  summary: string,
+  input: z.ZodObject,
+  rows: (db: Db, input: Record<string, number | undefined>) => Promise<unknown[]>,
+) =>
+  defineCall({
+    name,
+    method: 'GET',
+    access: 'signed-in',
+    tag: 'Lookups',
+    summary,
+    input,
+    handle: async ({ db, input: values }) => ({ resultData: await rows(db, values as Record<string, number | undefined>) }),
+  });
+
+const geographyLookups: AnyCall[] = [
+  lookup(
+    'GetTownWithoutPagination',
+    'Active towns and cities of a province (all, without provinceId), by name',
+    z.looseObject({ provinceId: optionalId }),
+    (db, { provinceId }) => {
+      let q = activeNamed(db, 'towns', ['town_id', 'town_name', 'is_town_city', 'province_id', 'zip_code'], 'town_name');
+      if (provinceId) q = q.where('province_id', '=', provinceId);
+      return q.execute();
+    },
+  ),
+  lookup(
+    'GetBarangayWithoutPagination',
+    'Active barangays of a town, by name',
+    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId }),
+    (db, { townId }) =>
+      activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'town_id', 'zip_code'], 'barangay_name')
+        .where('town_id', '=', townId!)
+        .execute(),
+  ),
+  lookup(
+    'GetSubdivisionWithoutPagination',
+    'Active subdivisions of a barangay, or of a town',
+    z.looseObject({ barangayId: optionalId, townId: optionalId, provinceId: optionalId }),
+    (db, { barangayId, townId }) => {
+      if (!barangayId && !townId) throw badRequest('barangayId or townId is required');
+      let q = activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name', 'barangay_id', 'town_id', 'zip_code'], 'subdivision_name');
+      if (barangayId) q = q.where('barangay_id', '=', barangayId);
+      if (townId) q = q.where('town_id', '=', townId);
+      return q.execute();
+    },
+  ),
+  lookup(
+    'GetAdjacentTownWithoutPagination',
+    'Towns of the province that may border the given town',
+    z.looseObject({ provinceId: z.coerce.number().int().positive('provinceId is required'), townId: optionalId }),
+    (db, { provinceId, townId }) => {
+      let q = activeNamed(db, 'towns', ['town_id', 'town_name'], 'town_name').where('province_id', '=', provinceId!);
+      if (townId) q = q.where('town_id', '!=', townId);
+      return q.execute();
+    },
+  ),
+  lookup(
+    'GetBarangayForSubdivisionWithoutPagination',
+    'Barangays of a town, for choosing a subdivision’s barangay',
+    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId }),
+    (db, { townId }) =>
+      activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name').where('town_id', '=', townId!).execute(),
+  ),
+  lookup(
+    'GetAdjacentBarangayWithoutPagination',
+    'Barangays of the town that may border the given barangay',
+    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId, barangayId: optionalId }),
+    (db, { townId, barangayId }) => {
+      let q = activeNamed(db, 'barangays', ['barangay_id', 'barangay_name'], 'barangay_name').where('town_id', '=', townId!);
+      if (barangayId) q = q.where('barangay_id', '!=', barangayId);
+      return q.execute();
+    },
+  ),
+  lookup(
+    'GetAdjacentSubdivisionWithoutPagination',
+    'Subdivisions of the town that may border a subdivision',
+    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId, barangayId: optionalId }),
+    (db, { townId }) =>
+      activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name'], 'subdivision_name').where('town_id', '=', townId!).execute(),
+  ),
+  lookup(
+    'GetDwellingWithoutPagination',
+    'Whether a property type is a dwelling',
+    z.looseObject({ typeId: z.coerce.number().int().positive('typeId is required') }),
+    (db, { typeId }) =>
+      untyped(db).selectFrom('property_types').select('dwelling_type').where('property_type_id', '=', typeId!).execute(),
+  ),
+  defineCall({
+    name: 'provinceExist',
+    method: 'POST',
+    access: 'signed-in',
+    tag: 'Lookups',
+    summary: "Whether a province of that name exists (any case): {status: 'exist'|'notexist'}",
+    input: z.looseObject({ provinceName: requiredText(120) }),
+    async handle({ db, input }) {
+      const found = await db
+        .selectFrom(sql`provinces`.as('p'))
+        .select(sql`1`.as('one'))
+        .where(sql`lower(province_name)`, '=', input.provinceName.toLowerCase())
+        .executeTakeFirst();
+      return { status: found ? 'exist' : 'notexist' };
+    },
+  }),
+];
+
+const customLookups = new Set(geographyLookups.map((c) => c.name));
+
+/** Every master's list, saves and delete, its lookup (unless a geographic one replaces it), and the cascade lookups. */
+export const masterListCalls: AnyCall[] = [
+  ...MASTER_LIST.flatMap(masterCalls).filter((c) => c.method === 'POST' || c.list || !customLookups.has(c.name)),
+  ...geographyLookups,
+];
