@@ -68,7 +68,8 @@ function columnsOf(def: MasterDefinition): Record<string, string> {
 }
 
 /** The table's own columns that a save writes (fields not derived through a join). */
-const ownFields = (def: MasterDefinition) => def.fields.filter((f) => !(f.column in relationsOf(def).derived));
+const ownFields = (def: MasterDefinition) =>
+  def.fields.filter((f) => !(f.column in relationsOf(def).derived));
 
 const adjacencyTable = (def: MasterDefinition) => `${def.key}_adjacency`;
 const adjacentColumn = (def: MasterDefinition) => `adjacent_${def.idColumn}`;
@@ -112,23 +113,39 @@ async function checkParents(def: MasterDefinition, db: AnyDb, input: Input) {
   const barangayParam = param('barangay_id');
   const provinceId = provinceParam ? (input[provinceParam] as number) : undefined;
   if (provinceParam && provinceId) {
-    const found = await db.selectFrom('provinces').select('province_id').where('province_id', '=', provinceId).executeTakeFirst();
+    const found = await db
+      .selectFrom('provinces')
+      .select('province_id')
+      .where('province_id', '=', provinceId)
+      .executeTakeFirst();
     if (!found) throw badRequest('Unknown province', { [provinceParam]: 'Unknown province' });
   }
   const townId = townParam ? (input[townParam] as number) : undefined;
   if (townParam && townId) {
-    const town = await db.selectFrom('towns').select('province_id').where('town_id', '=', townId).executeTakeFirst();
+    const town = await db
+      .selectFrom('towns')
+      .select('province_id')
+      .where('town_id', '=', townId)
+      .executeTakeFirst();
     if (!town) throw badRequest('Unknown town', { [townParam]: 'Unknown town' });
     if (provinceId && town.province_id !== provinceId) {
-      throw badRequest('The town is not in the chosen province', { [townParam]: 'The town is not in the chosen province' });
+      throw badRequest('The town is not in the chosen province', {
+        [townParam]: 'The town is not in the chosen province',
+      });
     }
   }
   const barangayId = barangayParam ? (input[barangayParam] as number | null) : undefined;
   if (barangayParam && barangayId) {
-    const barangay = await db.selectFrom('barangays').select('town_id').where('barangay_id', '=', barangayId).executeTakeFirst();
+    const barangay = await db
+      .selectFrom('barangays')
+      .select('town_id')
+      .where('barangay_id', '=', barangayId)
+      .executeTakeFirst();
     if (!barangay) throw badRequest('Unknown barangay', { [barangayParam]: 'Unknown barangay' });
     if (townId && barangay.town_id !== townId) {
-      throw badRequest('The barangay is not in the chosen town', { [barangayParam]: 'The barangay is not in the chosen town' });
+      throw badRequest('The barangay is not in the chosen town', {
+        [barangayParam]: 'The barangay is not in the chosen town',
+      });
     }
   }
 }
@@ -155,7 +172,11 @@ async function saveAdjacency(def: MasterDefinition, db: AnyDb, id: number, other
   const theirs = adjacentColumn(def);
   const wanted = others.filter((o) => o !== id);
   if (wanted.length > 0) {
-    const found = await db.selectFrom(def.table).select(def.idColumn).where(def.idColumn, 'in', wanted).execute();
+    const found = await db
+      .selectFrom(def.table)
+      .select(def.idColumn)
+      .where(def.idColumn, 'in', wanted)
+      .execute();
     if (found.length !== wanted.length) {
       throw badRequest(`Unknown ${def.adjacency.label.toLowerCase()}`, {
         [def.adjacency.param]: `Unknown ${def.adjacency.label.toLowerCase()}`,
@@ -169,13 +190,20 @@ async function saveAdjacency(def: MasterDefinition, db: AnyDb, id: number, other
   if (wanted.length === 0) return;
   await db
     .insertInto(table)
-    .values(wanted.flatMap((o) => [{ [mine]: id, [theirs]: o }, { [mine]: o, [theirs]: id }]))
+    .values(
+      wanted.flatMap((o) => [
+        { [mine]: id, [theirs]: o },
+        { [mine]: o, [theirs]: id },
+      ]),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
 const valuesOf = (def: MasterDefinition, input: Input) =>
-  Object.fromEntries(ownFields(def).map((f) => [f.column, f.input === 'zip' ? input[f.param] || null : input[f.param]]));
+  Object.fromEntries(
+    ownFields(def).map((f) => [f.column, f.input === 'zip' ? input[f.param] || null : input[f.param]]),
+  );
 
 /** Tables whose rows point at this one and would block a delete (cascading links do not). */
 const referencesCache = new Map<string, Promise<{ table: string; column: string }[]>>();
@@ -233,7 +261,8 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       const id = values[def.params.id] as number;
       const current = await findRow(def, untyped(db), id);
       if (!current) throw notFound(def.entity);
-      const status = (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
+      const status =
+        (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
       assertMayChange(def, user, current, values, status);
       await db.transaction().execute(async (trx) => {
         const t = trx as unknown as AnyDb;
@@ -290,7 +319,12 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
           await checkNameFree(def, t, values);
           const row = (await t
             .insertInto(def.table)
-            .values({ ...valuesOf(def, values), status: 'Active', created_by: user.user_id, updated_by: user.user_id })
+            .values({
+              ...valuesOf(def, values),
+              status: 'Active',
+              created_by: user.user_id,
+              updated_by: user.user_id,
+            })
             .returning(def.idColumn)
             .executeTakeFirstOrThrow()) as Record<string, number>;
           if (def.adjacency) {
@@ -355,14 +389,19 @@ function assertMayChange(
     def.fields.some((f) => String(values[f.param] ?? '') !== String(current[f.column] ?? '')) ||
     (def.adjacency !== undefined &&
       def.adjacency.param in values &&
-      (values[def.adjacency.param] as number[]).slice().sort((a, b) => a - b).join(',') !==
-        String(current[def.adjacency.idsColumn]));
+      (values[def.adjacency.param] as number[])
+        .slice()
+        .sort((a, b) => a - b)
+        .join(',') !== String(current[def.adjacency.idsColumn]));
   if (changed && !user.permissions.has('Edit Master')) {
     throw new HttpError(403, 'You do not have permission to do this');
   }
 }
 
-const optionalId = z.union([z.coerce.number().int().positive(), z.literal('')]).optional().transform((v) => (v ? v : undefined));
+const optionalId = z
+  .union([z.coerce.number().int().positive(), z.literal('')])
+  .optional()
+  .transform((v) => (v ? v : undefined));
 const activeNamed = (db: Db, table: string, columns: string[], order: string) =>
   untyped(db).selectFrom(table).select(columns).where('status', '=', 'Active').orderBy(order);
 const lookup = (
@@ -378,7 +417,9 @@ const lookup = (
     tag: 'Lookups',
     summary,
     input,
-    handle: async ({ db, input: values }) => ({ resultData: await rows(db, values as Record<string, number | undefined>) }),
+    handle: async ({ db, input: values }) => ({
+      resultData: await rows(db, values as Record<string, number | undefined>),
+    }),
   });
 
 const geographyLookups: AnyCall[] = [
@@ -387,7 +428,12 @@ const geographyLookups: AnyCall[] = [
     'Active towns and cities of a province (all, without provinceId), by name',
     z.looseObject({ provinceId: optionalId }),
     (db, { provinceId }) => {
-      let q = activeNamed(db, 'towns', ['town_id', 'town_name', 'is_town_city', 'province_id', 'zip_code'], 'town_name');
+      let q = activeNamed(
+        db,
+        'towns',
+        ['town_id', 'town_name', 'is_town_city', 'province_id', 'zip_code'],
+        'town_name',
+      );
       if (provinceId) q = q.where('province_id', '=', provinceId);
       return q.execute();
     },
@@ -407,7 +453,12 @@ const geographyLookups: AnyCall[] = [
     z.looseObject({ barangayId: optionalId, townId: optionalId, provinceId: optionalId }),
     (db, { barangayId, townId }) => {
       if (!barangayId && !townId) throw badRequest('barangayId or townId is required');
-      let q = activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name', 'barangay_id', 'town_id', 'zip_code'], 'subdivision_name');
+      let q = activeNamed(
+        db,
+        'subdivisions',
+        ['subdivision_id', 'subdivision_name', 'barangay_id', 'town_id', 'zip_code'],
+        'subdivision_name',
+      );
       if (barangayId) q = q.where('barangay_id', '=', barangayId);
       if (townId) q = q.where('town_id', '=', townId);
       return q.execute();
@@ -416,9 +467,16 @@ const geographyLookups: AnyCall[] = [
   lookup(
     'GetAdjacentTownWithoutPagination',
     'Towns of the province that may border the given town',
-    z.looseObject({ provinceId: z.coerce.number().int().positive('provinceId is required'), townId: optionalId }),
+    z.looseObject({
+      provinceId: z.coerce.number().int().positive('provinceId is required'),
+      townId: optionalId,
+    }),
     (db, { provinceId, townId }) => {
-      let q = activeNamed(db, 'towns', ['town_id', 'town_name'], 'town_name').where('province_id', '=', provinceId!);
+      let q = activeNamed(db, 'towns', ['town_id', 'town_name'], 'town_name').where(
+        'province_id',
+        '=',
+        provinceId!,
+      );
       if (townId) q = q.where('town_id', '!=', townId);
       return q.execute();
     },
@@ -428,14 +486,24 @@ const geographyLookups: AnyCall[] = [
     'Barangays of a town, for choosing a subdivision’s barangay',
     z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId }),
     (db, { townId }) =>
-      activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name').where('town_id', '=', townId!).execute(),
+      activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name')
+        .where('town_id', '=', townId!)
+        .execute(),
   ),
   lookup(
     'GetAdjacentBarangayWithoutPagination',
     'Barangays of the town that may border the given barangay',
-    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId, barangayId: optionalId }),
+    z.looseObject({
+      townId: z.coerce.number().int().positive('townId is required'),
+      provinceId: optionalId,
+      barangayId: optionalId,
+    }),
     (db, { townId, barangayId }) => {
-      let q = activeNamed(db, 'barangays', ['barangay_id', 'barangay_name'], 'barangay_name').where('town_id', '=', townId!);
+      let q = activeNamed(db, 'barangays', ['barangay_id', 'barangay_name'], 'barangay_name').where(
+        'town_id',
+        '=',
+        townId!,
+      );
       if (barangayId) q = q.where('barangay_id', '!=', barangayId);
       return q.execute();
     },
@@ -443,16 +511,26 @@ const geographyLookups: AnyCall[] = [
   lookup(
     'GetAdjacentSubdivisionWithoutPagination',
     'Subdivisions of the town that may border a subdivision',
-    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId, barangayId: optionalId }),
+    z.looseObject({
+      townId: z.coerce.number().int().positive('townId is required'),
+      provinceId: optionalId,
+      barangayId: optionalId,
+    }),
     (db, { townId }) =>
-      activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name'], 'subdivision_name').where('town_id', '=', townId!).execute(),
+      activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name'], 'subdivision_name')
+        .where('town_id', '=', townId!)
+        .execute(),
   ),
   lookup(
     'GetDwellingWithoutPagination',
     'Whether a property type is a dwelling',
     z.looseObject({ typeId: z.coerce.number().int().positive('typeId is required') }),
     (db, { typeId }) =>
-      untyped(db).selectFrom('property_types').select('dwelling_type').where('property_type_id', '=', typeId!).execute(),
+      untyped(db)
+        .selectFrom('property_types')
+        .select('dwelling_type')
+        .where('property_type_id', '=', typeId!)
+        .execute(),
   ),
   defineCall({
     name: 'provinceExist',
@@ -476,6 +554,8 @@ const customLookups = new Set(geographyLookups.map((c) => c.name));
 
 /** Every master's list, saves and delete, its lookup (unless a geographic one replaces it), and the cascade lookups. */
 export const masterListCalls: AnyCall[] = [
-  ...MASTER_LIST.flatMap(masterCalls).filter((c) => c.method === 'POST' || c.list || !customLookups.has(c.name)),
+  ...MASTER_LIST.flatMap(masterCalls).filter(
+    (c) => c.method === 'POST' || c.list || !customLookups.has(c.name),
+  ),
   ...geographyLookups,
 ];

@@ -20,7 +20,9 @@ export function allows(access: Access, user: SessionUser | null): boolean {
   if (access === 'public') return true;
   if (!user) return false;
   if (access === 'signed-in') return true;
-  return typeof access === 'string' ? user.permissions.has(access) : access.some((p) => user.permissions.has(p));
+  return typeof access === 'string'
+    ? user.permissions.has(access)
+    : access.some((p) => user.permissions.has(p));
 }
 
 export interface Services {
