@@ -246,7 +246,6 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
     .map((c) => columns[c]!);
   const saveInput = masterSaveSchema(def);
   const updateInput = masterUpdateSchema(def);
-  const nameParam = def.fields[0]!.param;
   const tag = 'Masters';
 
   const update = defineCall({
