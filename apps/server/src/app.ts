@@ -209,7 +209,8 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     [inputKey]: call.input,
     tags: [call.tag],
     summary: call.summary,
-    description: call.access === 'public' ? 'No session needed.' : `Requires: ${describeAccess(call.access)}.`,
+    description:
+      call.access === 'public' ? 'No session needed.' : `Requires: ${describeAccess(call.access)}.`,
     security: call.access === 'public' ? [] : sessionSecurity,
   };
 
