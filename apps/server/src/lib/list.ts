@@ -22,7 +22,9 @@ function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   const { sortColumn, sortOrder } = ctx.input;
   const column = spec.sort[sortColumn];
   if (!column) throw new Error(`List sort column ${sortColumn} has no mapping`);
-  const direction = sql.raw(sortOrder === 'desc' ? 'desc nulls last' : 'asc nulls first');
+  // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
+  // the ORDER BY ... LIMIT without sorting the whole table.
+  const direction = sql.raw(sortOrder === 'desc' ? 'desc' : 'asc');
   return filtered(spec, ctx)
     .orderBy(sql`${sql.ref(column)} ${direction}`)
     .orderBy(sql`${sql.ref(spec.tieBreaker)} ${direction}`);
