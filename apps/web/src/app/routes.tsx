@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Permission } from '@app/contract';
+import { MASTERS, type MasterDefinition, type Permission } from '@app/contract';
 
 /**
  * THE route table. The router (app/router.tsx) and the side menu (app/shell/SideMenu.tsx) both read
@@ -23,6 +23,23 @@ export interface AppRoute {
 }
 
 const RoleMasterPage = lazy(() => import('../features/roles/RoleMasterPage.tsx'));
+
+/** The generic master screen bound to one definition (one component, fourteen routes). */
+const masterScreen = (def: MasterDefinition): LazyExoticComponent<ComponentType> =>
+  lazy(async () => {
+    const { MasterPage } = await import('../features/masters/MasterPage.tsx');
+    return { default: () => <MasterPage def={def} /> };
+  });
+
+/** A master route from its definition: path, title, permission and screen all come from it. */
+const masterRoute = (def: MasterDefinition, label: string = def.entity): AppRoute => ({
+  path: def.route,
+  title: def.entity,
+  section: 'Master',
+  permission: def.menuPermission,
+  menu: [{ group: 'Master', label }],
+  component: masterScreen(def),
+});
 
 const master = (
   slug: string,
@@ -112,24 +129,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   // Master
   master('role', 'Role', 'Role', 'Role Menu', RoleMasterPage),
-  master('province', 'Province', 'Province', 'Province Menu'),
-  master('town', 'Town', 'Town', 'Town Menu'),
-  master('barangay', 'Barangay', 'Barangay', 'Barangay Menu'),
-  master('subdivision', 'Subdivision', 'Subdivision', 'Subdivision Menu'),
-  master('capability', 'Capability', 'Capability', 'Capability Menu'),
-  master('category', 'Product Category', 'Category', 'Category Menu'),
-  master('productMode', 'Product Mode', 'Product Mode', 'Product Mode Menu'),
-  master('propertyType', 'Property Type', 'Property Type', 'Property Type Menu'),
-  master('agriType', 'Agri Type', 'Agri Type', 'Agri Type Menu'),
-  master(
-    'propertyClassification',
-    'Property Classification',
-    'Property Classification',
-    'Property Classification Menu',
-  ),
-  master('zonningCode', 'Zoning Code', 'Zoning Code', 'Zoning Code Menu'),
-  master('specialization', 'Specialization', 'Specialization', 'Specialization Menu'),
-  master('userSkills', 'User Skills', 'User Skills', 'User Skills Menu'),
+  masterRoute(MASTERS.province),
+  masterRoute(MASTERS.town),
+  masterRoute(MASTERS.barangay),
+  masterRoute(MASTERS.subdivision),
+  masterRoute(MASTERS.capability),
+  masterRoute(MASTERS.productCategory, 'Category'),
+  masterRoute(MASTERS.productMode),
+  masterRoute(MASTERS.propertyType),
+  masterRoute(MASTERS.agriType),
+  masterRoute(MASTERS.propertyClassification),
+  masterRoute(MASTERS.zoningCode),
+  masterRoute(MASTERS.specialization),
+  masterRoute(MASTERS.userSkills),
+  masterRoute(MASTERS.amenity, 'Amenities'),
 
   // Property
   {

@@ -1,0 +1,333 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useController, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { masterSaveSchema, masterUpdateSchema, type MasterDefinition, type MasterField } from '@app/contract';
+import { AddressFields, type AddressLevel } from '../../components/AddressFields.tsx';
+import { DRAG_HANDLE, DraggablePaper } from '../../components/DraggablePaper.tsx';
+import { apiPost } from '../../lib/api.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { useAdjacentBarangays, useAdjacentSubdivisions, useAdjacentTowns } from '../../lib/lookups.ts';
+import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';
+
+const PROVINCE_EXIST_MS = 9000;
+const EXIST_DEBOUNCE_MS = 400;
+
+interface MasterDialogProps {
+  def: MasterDefinition;
+  open: boolean;
+  onClose: () => void;
+  /** The row being edited; null when adding. */
+  editing: MasterRow | null;
+  /** Saves the validated values; rejects to keep the dialog open (the api client has alerted). */
+  onSubmit: (values: MasterValues) => Promise<unknown>;
+}
+
+/** Add/edit dialog of every master, built from its definition. */
+export function MasterDialog(props: MasterDialogProps) {
+  const { def, open, onClose, editing } = props;
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const draggable = def.dialogWidth === 600 && !fullScreen;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      {...(draggable ? { slots: { paper: DraggablePaper } } : {})}
+      slotProps={{ paper: { sx: fullScreen ? {} : { width: def.dialogWidth, maxWidth: '100%' } } }}
+    >
+      <DialogTitle
+        id={titleId}
+        className={draggable ? DRAG_HANDLE : undefined}
+        sx={draggable ? { cursor: 'move' } : {}}
+      >
+        {editing ? `Edit ${def.entity} : ${rowName(def, editing)}` : `Add New ${def.entity}`}
+      </DialogTitle>
+      {/* Mounted only while open, so each opening starts from fresh values. */}
+      <MasterForm {...props} />
+    </Dialog>
+  );
+}
+
+const ADDRESS_INPUTS = new Set<MasterField['input']>(['province', 'town', 'barangay']);
+
+function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
+  const schema = useMemo(() => (editing ? masterUpdateSchema(def) : masterSaveSchema(def)), [def, editing]);
+  const defaultValues = useMemo(
+    () => (editing ? rowToValues(def, editing) : emptyValues(def)),
+    [def, editing],
+  );
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { isValid, isSubmitting },
+  } = useForm<MasterValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<MasterValues>,
+    defaultValues,
+    mode: 'onChange',
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (e) {
+      applyServerErrors(e, setError);
+    }
+  });
+
+  const addressFields = def.fields.filter((f) => ADDRESS_INPUTS.has(f.input));
+  const names: Partial<Record<AddressLevel, string>> = {};
+  const required: Partial<Record<AddressLevel, boolean>> = {};
+  for (const f of addressFields) {
+    const level = f.input as AddressLevel;
+    names[level] = f.param;
+    required[level] = f.required;
+  }
+  const zipField = def.fields.find((f) => f.input === 'zip');
+  const onZip = zipField
+    ? (zip: string) => setValue(zipField.param, zip, { shouldValidate: true, shouldDirty: true })
+    : undefined;
+  const selfId = editing ? Number(editing[def.idColumn]) : null;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <DialogContent>
+        {def.fields.map((f, i) => {
+          if (ADDRESS_INPUTS.has(f.input)) {
+            // The address cascade is rendered once, where its first level belongs.
+            return f === addressFields[0] ? (
+              <AddressFields<MasterValues>
+                key="address"
+                control={control}
+                names={{ province: names.province ?? f.param, ...names }}
+                required={required}
+                onZip={onZip}
+              />
+            ) : null;
+          }
+          if (i === 0)
+            return <NameField key={f.param} def={def} field={f} control={control} editing={editing} />;
+          return <PlainField key={f.param} field={f} control={control} />;
+        })}
+        {def.adjacency && <AdjacencyField def={def} control={control} selfId={selfId} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          Close
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+          {editing ? 'Update' : 'Add'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+interface FieldProps {
+  field: MasterField;
+  control: Control<MasterValues>;
+}
+
+function PlainField({ field: f, control }: FieldProps) {
+  return (
+    <Controller
+      name={f.param}
+      control={control}
+      render={({ field, fieldState }) => {
+        const common = {
+          name: field.name,
+          inputRef: field.ref,
+          onBlur: field.onBlur,
+          label: f.label,
+          required: f.required,
+          error: !!fieldState.error,
+          helperText: fieldState.error?.message ?? ' ',
+        };
+        if (f.input === 'choice') {
+          return (
+            <TextField
+              {...common}
+              select
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(e.target.value)}
+            >
+              {(f.choices ?? []).map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        // Zip: digits only, at most 6 (filtered here, so a pasted '6000-12' keeps its digits).
+        const zip = f.input === 'zip';
+        return (
+          <TextField
+            {...common}
+            value={field.value ?? ''}
+            onChange={(e) =>
+              field.onChange(zip ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value)
+            }
+            slotProps={{ htmlInput: zip ? { inputMode: 'numeric' } : { maxLength: f.maxLength } }}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** The name field; for provinces, also the live 'Province Already Exist' check. */
+function NameField({
+  def,
+  field: f,
+  control,
+  editing,
+}: FieldProps & { def: MasterDefinition; editing: MasterRow | null }) {
+  const { field, fieldState } = useController({ name: f.param, control });
+  const exists = useProvinceExists(def.key === 'province', String(field.value ?? ''), rowName(def, editing));
+  const message = exists ? `${def.entity} Already Exist` : fieldState.error?.message;
+  return (
+    <TextField
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange(e.target.value)}
+      label={f.label}
+      required={f.required}
+      autoFocus
+      error={!!message}
+      helperText={message ?? ' '}
+      slotProps={{ htmlInput: { maxLength: f.maxLength } }}
+    />
+  );
+}
+
+/**
+ * While typing a province name, asks provinceExist (debounced); 'exist' shows the warning for 9
+ * seconds, 'notexist' clears it. The record's own current name is never flagged.
+ */
+function useProvinceExists(enabled: boolean, name: string, ownName: string): boolean {
+  const [exists, setExists] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const wanted = name.trim();
+    let hide: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      if (!wanted || wanted.toLowerCase() === ownName.trim().toLowerCase()) {
+        setExists(false);
+        return;
+      }
+      apiPost<{ status?: string }>(
+        'provinceExist',
+        { provinceName: wanted },
+        { silent: true, signal: controller.signal },
+      )
+        .then((r) => {
+          const found = r?.status === 'exist';
+          setExists(found);
+          if (found) hide = setTimeout(() => setExists(false), PROVINCE_EXIST_MS);
+        })
+        .catch(() => {
+          /* a failed check shows nothing */
+        });
+    }, EXIST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(hide);
+      controller.abort();
+    };
+  }, [enabled, name, ownName]);
+  return exists;
+}
+
+interface AdjacentOption {
+  id: number;
+  name: string;
+}
+
+/** Where a master's adjacency options come from: the parent field and the lookup. */
+function useAdjacencyOptions(def: MasterDefinition, control: Control<MasterValues>, selfId: number | null) {
+  const parentInput = def.key === 'town' ? 'province' : 'town';
+  const parentParam = def.fields.find((f) => f.input === parentInput)?.param ?? '';
+  const parentValue = useWatch({ control, name: parentParam });
+  const parentId = Number(parentValue) > 0 ? Number(parentValue) : null;
+  const towns = useAdjacentTowns(def.key === 'town' ? parentId : null, selfId);
+  const barangays = useAdjacentBarangays(def.key === 'barangay' ? parentId : null, selfId);
+  const subdivisions = useAdjacentSubdivisions(def.key === 'subdivision' ? parentId : null);
+  let options: AdjacentOption[] = [];
+  if (def.key === 'town') options = (towns.data ?? []).map((t) => ({ id: t.town_id, name: t.town_name }));
+  if (def.key === 'barangay')
+    options = (barangays.data ?? []).map((b) => ({ id: b.barangay_id, name: b.barangay_name }));
+  if (def.key === 'subdivision')
+    options = (subdivisions.data ?? []).map((s) => ({ id: s.subdivision_id, name: s.subdivision_name }));
+  const loading = towns.isFetching || barangays.isFetching || subdivisions.isFetching;
+  return { parentId, options: options.filter((o) => o.id !== selfId), loading };
+}
+
+function AdjacencyField({
+  def,
+  control,
+  selfId,
+}: {
+  def: MasterDefinition;
+  control: Control<MasterValues>;
+  selfId: number | null;
+}) {
+  const adjacency = def.adjacency!;
+  const { field, fieldState } = useController({ name: adjacency.param, control });
+  const { parentId, options, loading } = useAdjacencyOptions(def, control, selfId);
+  const { onChange } = field;
+
+  // A new parent (province of a town, town of a barangay/subdivision) invalidates the choices.
+  const seenParent = useRef(parentId);
+  useEffect(() => {
+    if (parentId === seenParent.current) return;
+    seenParent.current = parentId;
+    onChange([]);
+  }, [parentId, onChange]);
+
+  const ids = Array.isArray(field.value) ? (field.value as number[]) : [];
+  const value = ids.map((id) => options.find((o) => o.id === id) ?? { id, name: loading ? '…' : String(id) });
+  return (
+    <Autocomplete<AdjacentOption, true>
+      multiple
+      options={options}
+      value={value}
+      loading={loading}
+      disabled={parentId === null}
+      filterSelectedOptions
+      getOptionLabel={(o) => o.name}
+      getOptionKey={(o) => o.id}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, list) => field.onChange(list.map((o) => o.id))}
+      onBlur={field.onBlur}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          name={field.name}
+          label={adjacency.label}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? ' '}
+        />
+      )}
+    />
+  );
+}

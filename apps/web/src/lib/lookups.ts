@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MasterDefinition } from '@app/contract';
+import { apiGet, type QueryParams } from './api.ts';
+
+/**
+ * Lookup lists (active records by name) for selects, cached by TanStack Query per parent id.
+ * Every lookup's query key starts with its call name, so a save can reload them all
+ * (see LOOKUP_CALLS).
+ */
+export interface ProvinceOption {
+  province_id: number;
+  province_name: string;
+}
+export interface TownOption {
+  town_id: number;
+  town_name: string;
+  is_town_city?: string;
+  province_id?: number;
+  zip_code?: string | null;
+}
+export interface BarangayOption {
+  barangay_id: number;
+  barangay_name: string;
+  town_id?: number;
+  zip_code?: string | null;
+}
+export interface SubdivisionOption {
+  subdivision_id: number;
+  subdivision_name: string;
+  barangay_id?: number | null;
+  town_id?: number;
+  zip_code?: string | null;
+}
+
+/** The geography lookups; a master save reloads them (with the master's own lookup). */
+export const LOOKUP_CALLS = [
+  'GetProvinceWithoutPagination',
+  'GetTownWithoutPagination',
+  'GetBarangayWithoutPagination',
+  'GetSubdivisionWithoutPagination',
+  'GetAdjacentTownWithoutPagination',
+  'GetBarangayForSubdivisionWithoutPagination',
+  'GetAdjacentBarangayWithoutPagination',
+  'GetAdjacentSubdivisionWithoutPagination',
+] as const;
+
+type Id = number | null | undefined;
+const STALE = 5 * 60_000;
+
+function useLookup<T>(call: string, params: QueryParams, enabled = true) {
+  return useQuery({
+    queryKey: [call, params],
+    queryFn: ({ signal }) =>
+      apiGet<{ resultData?: T[] }>(call, params, { signal }).then((r) => r?.resultData ?? []),
+    enabled,
+    staleTime: STALE,
+  });
+}
+
+const valid = (id: Id): id is number => typeof id === 'number' && id > 0;
+
+export const useProvinces = () => useLookup<ProvinceOption>('GetProvinceWithoutPagination', {});
+
+export const useTowns = (provinceId: Id) =>
+  useLookup<TownOption>('GetTownWithoutPagination', { provinceId }, valid(provinceId));
+
+export const useBarangays = (townId: Id) =>
+  useLookup<BarangayOption>('GetBarangayWithoutPagination', { townId }, valid(townId));
+
+export const useSubdivisions = (barangayId: Id, townId?: Id) =>
+  useLookup<SubdivisionOption>(
+    'GetSubdivisionWithoutPagination',
+    valid(barangayId) ? { barangayId } : { townId },
+    valid(barangayId) || valid(townId),
+  );
+
+/** Towns of the province that may border `townId` (the town itself excluded by the server). */
+export const useAdjacentTowns = (provinceId: Id, townId: Id) =>
+  useLookup<TownOption>(
+    'GetAdjacentTownWithoutPagination',
+    { provinceId, townId: valid(townId) ? townId : undefined },
+    valid(provinceId),
+  );
+
+/** Barangays of the town that may border `barangayId`. */
+export const useAdjacentBarangays = (townId: Id, barangayId: Id) =>
+  useLookup<BarangayOption>(
+    'GetAdjacentBarangayWithoutPagination',
+    { townId, barangayId: valid(barangayId) ? barangayId : undefined },
+    valid(townId),
+  );
+
+/** Subdivisions of the town (the caller drops the record itself). */
+export const useAdjacentSubdivisions = (townId: Id) =>
+  useLookup<SubdivisionOption>('GetAdjacentSubdivisionWithoutPagination', { townId }, valid(townId));
+
+/** A simple master's lookup: [{[idColumn], [nameColumn]}]. */
+export const useMasterLookup = (def: MasterDefinition, enabled = true) =>
+  useLookup<Record<string, unknown>>(def.calls.lookup, {}, enabled);
