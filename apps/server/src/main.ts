@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb, migrate } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { seedGeography } from './db/geography.ts';
 import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed.ts';
 import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
@@ -28,6 +29,14 @@ const stopDatabase = async () => {
 try {
   await migrate(db);
   await seedReferenceData(db);
+  const geography = await seedGeography(db);
+  if (geography) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    console.log(
+      `Loaded Philippine geography: ${n(geography.provinces)} provinces, ` +
+        `${n(geography.towns)} cities and municipalities, ${n(geography.barangays)} barangays`,
+    );
+  }
   await seedReferenceMasters(db);
 } catch (error) {
   console.error(error);
