@@ -350,6 +350,37 @@ describe('geography integrity and cascade', () => {
     ).toEqual([]);
   });
 
+  it('searches by the names of parents too, and by zip code', async () => {
+    const c = await chain('Theta');
+    const byProvince = await rows(MASTERS.barangay, 'searchText=province%20theta');
+    expect(byProvince.data.map((r) => r.barangay_name)).toEqual(['Barangay Theta']);
+    expect(byProvince.total).toBe(1);
+    expect((await rows(MASTERS.town, 'searchText=PROVINCE%20THETA')).data.map((r) => r.town_name)).toEqual([
+      'Town Theta',
+    ]);
+    expect((await rows(MASTERS.barangay, 'searchText=town%20theta')).total).toBe(1);
+    await post('SaveSubdivision', {
+      subdivision_name: 'Heights',
+      province_id: c.province.province_id,
+      town_id: c.town.town_id,
+      barangay_id: c.barangay.barangay_id,
+    });
+    expect(
+      (await rows(MASTERS.subdivision, 'searchText=barangay%20theta')).data.map((r) => r.subdivision_name),
+    ).toEqual(['Heights']);
+    const unfiltered = await rows(MASTERS.barangay, '');
+    expect(unfiltered.total).toBe(
+      Number(
+        (
+          await t.db
+            .selectFrom('barangays' as never)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+  });
+
   it('tells whether a province name exists, in any case', async () => {
     await post('SaveProvince', { provinceName: 'Sulu Test' });
     expect((await post('provinceExist', { provinceName: 'SULU TEST' })).json()).toEqual({ status: 'exist' });

@@ -1,4 +1,11 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { z } from 'zod';
 import {
   MASTER_LIST,
@@ -26,11 +33,18 @@ const untyped = (db: Db) => db as unknown as AnyDb;
 interface Relations {
   joins: { table: string; alias: string; on: [string, string]; optional?: boolean }[];
   derived: Record<string, string>;
+  /** Search on parents' names as `fk IN (subquery)`, which trigram indexes can serve (an OR across joins cannot). */
+  parentSearch?: (pattern: string) => RawBuilder<SqlBool>;
 }
+const townsNamed = (pattern: string) =>
+  sql`SELECT t.town_id FROM towns t JOIN provinces p ON p.province_id = t.province_id
+      WHERE t.town_name ILIKE ${pattern} OR p.province_name ILIKE ${pattern}`;
 const RELATIONS: Record<string, Relations> = {
   town: {
     joins: [{ table: 'provinces', alias: 'p', on: ['p.province_id', 'm.province_id'] }],
     derived: { province_name: 'p.province_name' },
+    parentSearch: (pattern) =>
+      sql`m.province_id IN (SELECT province_id FROM provinces WHERE province_name ILIKE ${pattern})`,
   },
   barangay: {
     joins: [
@@ -38,6 +52,7 @@ const RELATIONS: Record<string, Relations> = {
       { table: 'provinces', alias: 'p', on: ['p.province_id', 't.province_id'] },
     ],
     derived: { province_id: 't.province_id', town_name: 't.town_name', province_name: 'p.province_name' },
+    parentSearch: (pattern) => sql`m.town_id IN (${townsNamed(pattern)})`,
   },
   subdivision: {
     joins: [
@@ -51,6 +66,9 @@ const RELATIONS: Record<string, Relations> = {
       province_name: 'p.province_name',
       barangay_name: 'b.barangay_name',
     },
+    parentSearch: (pattern) =>
+      sql`(m.town_id IN (${townsNamed(pattern)})
+        OR m.barangay_id IN (SELECT barangay_id FROM barangays WHERE barangay_name ILIKE ${pattern}))`,
   },
 };
 
@@ -74,7 +92,24 @@ const ownFields = (def: MasterDefinition) =>
 const adjacencyTable = (def: MasterDefinition) => `${def.key}_adjacency`;
 const adjacentColumn = (def: MasterDefinition) => `adjacent_${def.idColumn}`;
 
-function baseQuery(def: MasterDefinition, db: Db): AnyQuery {
+/** The linked records' ids ('4,9') and names ('East, North') of the record whose id is at `idRef`. */
+function adjacencyColumns(def: MasterDefinition, idRef: string) {
+  const adjacency = def.adjacency!;
+  const link = sql.table(adjacencyTable(def));
+  const own = sql.ref(idRef);
+  const other = sql.ref(`a.${adjacentColumn(def)}`);
+  const mine = sql.ref(`a.${def.idColumn}`);
+  const name = sql.ref(`o.${def.nameColumn}`);
+  return [
+    sql<string>`coalesce((SELECT string_agg(${other}::text, ',' ORDER BY ${other}) FROM ${link} a
+      WHERE ${mine} = ${own}), '')`.as(adjacency.idsColumn),
+    sql<string>`coalesce((SELECT string_agg(${name}, ', ' ORDER BY ${name})
+      FROM ${link} a JOIN ${sql.table(def.table)} o ON ${sql.ref(`o.${def.idColumn}`)} = ${other}
+      WHERE ${mine} = ${own}), '')`.as(adjacency.namesColumn),
+  ];
+}
+
+function baseQuery(def: MasterDefinition, db: Db, withAdjacency = true): AnyQuery {
   let query: AnyQuery = untyped(db).selectFrom(`${def.table} as m`);
   for (const j of relationsOf(def).joins) {
     const target = `${j.table} as ${j.alias}`;
@@ -82,19 +117,7 @@ function baseQuery(def: MasterDefinition, db: Db): AnyQuery {
   }
   const columns = columnsOf(def);
   query = query.select(Object.entries(columns).map(([field, expr]) => sql.ref(expr).as(field)));
-  if (def.adjacency) {
-    const link = sql.table(adjacencyTable(def));
-    const own = sql.ref(`m.${def.idColumn}`);
-    const other = sql.ref(`a.${adjacentColumn(def)}`);
-    query = query.select([
-      sql<string>`coalesce((SELECT string_agg(${other}::text, ',' ORDER BY ${other}) FROM ${link} a
-        WHERE ${sql.ref(`a.${def.idColumn}`)} = ${own}), '')`.as(def.adjacency.idsColumn),
-      sql<string>`coalesce((SELECT string_agg(${sql.ref(`o.${def.nameColumn}`)}, ', ' ORDER BY ${sql.ref(`o.${def.nameColumn}`)})
-        FROM ${link} a JOIN ${sql.table(def.table)} o ON ${sql.ref(`o.${def.idColumn}`)} = ${other}
-        WHERE ${sql.ref(`a.${def.idColumn}`)} = ${own}), '')`.as(def.adjacency.namesColumn),
-    ]);
-  }
-  return query;
+  return def.adjacency && withAdjacency ? query.select(adjacencyColumns(def, `m.${def.idColumn}`)) : query;
 }
 
 async function findRow(def: MasterDefinition, db: AnyDb, id: number) {
@@ -241,9 +264,16 @@ async function assertUnused(def: MasterDefinition, db: Db, id: number, name: str
 
 function masterCalls(def: MasterDefinition): AnyCall[] {
   const columns = columnsOf(def);
-  const searchable = [def.nameColumn, ...Object.keys(relationsOf(def).derived), 'zip_code']
-    .filter((c, i, all) => c in columns && all.indexOf(c) === i && !c.endsWith('_id'))
-    .map((c) => columns[c]!);
+  const ownSearch = [def.nameColumn, ...def.fields.filter((f) => f.input === 'zip').map((f) => f.column)];
+  const parentSearch = relationsOf(def).parentSearch;
+  const search = (pattern: string) =>
+    sql<SqlBool>`(${sql.join(
+      [
+        ...ownSearch.map((c) => sql`${sql.ref(`m.${c}`)} ILIKE ${pattern}`),
+        ...(parentSearch ? [parentSearch(pattern)] : []),
+      ],
+      sql` OR `,
+    )})`;
   const saveInput = masterSaveSchema(def);
   const updateInput = masterUpdateSchema(def);
   const tag = 'Masters';
@@ -289,10 +319,21 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       input: listQuery(def.sortColumns),
       list: {
         envelope: 'resultData',
-        query: ({ db }) => baseQuery(def, db),
+        query: ({ db }) => baseQuery(def, db, false),
         sort: Object.fromEntries(def.sortColumns.map((c) => [c, columns[c]!])),
-        search: searchable,
+        search,
         tieBreaker: `m.${def.idColumn}`,
+        // Every row has its parents (foreign keys, NOT NULL), so the joins cannot change the count.
+        unfilteredCount: ({ db }) =>
+          untyped(db)
+            .selectFrom(def.table)
+            .select(sql`1`.as('one')),
+        ...(def.adjacency && {
+          late: {
+            idField: def.idColumn,
+            columns: (page: string) => adjacencyColumns(def, `${page}.${def.idColumn}`),
+          },
+        }),
         export: {
           title: def.exportTitle,
           columns: [

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { SessionUser } from '../lib/session.ts';
-import type { SelectQueryBuilder } from 'kysely';
+import type { AliasedExpression, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 
 /**
  * Who may make a call: anyone, any signed-in user, a user holding the named permission, or a user
@@ -75,8 +75,17 @@ export interface ListSpec<I> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
   sort: Record<string, string>;
-  search: readonly string[];
+  /** Searched columns, or a predicate built from the ILIKE pattern (to reach parent tables by index). */
+  search: readonly string[] | ((pattern: string) => Expression<SqlBool>);
   tieBreaker: string;
+  /** A cheaper query with the same row count, used for the total when nothing is searched. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  unfilteredCount?: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
+  /**
+   * Costly columns computed only for the rows of the page, not for every row skipped on the way.
+   * `idField` is the row field of the tie-breaker; sort columns must be row fields.
+   */
+  late?: { idField: string; columns: (page: string) => AliasedExpression<unknown, string>[] };
   export: { title: string; columns: readonly ExportColumn[] };
 }
 

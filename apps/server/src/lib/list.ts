@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { ListQuery, Page, Permission } from '@app/contract';
 import type { SessionUser } from './session.ts';
@@ -15,8 +15,13 @@ function filtered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   const text = ctx.input.searchText;
   if (!text) return query;
   const pattern = `%${escapeLike(text)}%`;
-  return query.where((eb) => eb.or(spec.search.map((column) => eb(sql.ref(column), 'ilike', pattern))));
+  const search = spec.search;
+  return typeof search === 'function'
+    ? query.where(search(pattern))
+    : query.where((eb) => eb.or(search.map((column) => eb(sql.ref(column), 'ilike', pattern))));
 }
+
+const directionOf = (order: string) => sql.raw(order === 'desc' ? 'desc' : 'asc');
 
 function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   const { sortColumn, sortOrder } = ctx.input;
@@ -24,21 +29,41 @@ function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   if (!column) throw new Error(`List sort column ${sortColumn} has no mapping`);
   // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
   // the ORDER BY ... LIMIT without sorting the whole table.
-  const direction = sql.raw(sortOrder === 'desc' ? 'desc' : 'asc');
+  const direction = directionOf(sortOrder);
   return filtered(spec, ctx)
     .orderBy(sql`${sql.ref(column)} ${direction}`)
     .orderBy(sql`${sql.ref(spec.tieBreaker)} ${direction}`);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/** Adds the spec's late columns to already ordered (and paged) rows, keeping their order. */
+function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, rows: AnyQuery) {
+  if (!spec.late) return rows;
+  const direction = directionOf(ctx.input.sortOrder);
+  return ctx.db
+    .selectFrom(rows.as('page'))
+    .selectAll('page')
+    .select(spec.late.columns('page'))
+    .orderBy(sql`${sql.ref(`page.${ctx.input.sortColumn}`)} ${direction}`)
+    .orderBy(sql`${sql.ref(`page.${spec.late.idField}`)} ${direction}`);
+}
+
 export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
   const { page, itemsPerPage } = ctx.input;
+  const counted =
+    !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
   const [rows, count] = await Promise.all([
-    ordered(spec, ctx)
-      .limit(itemsPerPage)
-      .offset((page - 1) * itemsPerPage)
-      .execute(),
+    withLateColumns(
+      spec,
+      ctx,
+      ordered(spec, ctx)
+        .limit(itemsPerPage)
+        .offset((page - 1) * itemsPerPage),
+    ).execute(),
     ctx.db
-      .selectFrom(filtered(spec, ctx).as('filtered'))
+      .selectFrom(counted.as('counted'))
       .select(sql<string>`count(*)`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -74,7 +99,7 @@ export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: 
     style: c.type === 'date' ? { numFmt: 'dd/mm/yyyy' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
-  const rows = ordered(spec, ctx).stream(500)[Symbol.asyncIterator]();
+  const rows = withLateColumns(spec, ctx, ordered(spec, ctx)).stream(500)[Symbol.asyncIterator]();
   // Read the first row before answering, so a failing query is still a clean error response.
   let next = await rows.next();
   void (async () => {
