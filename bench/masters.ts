@@ -14,7 +14,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded.ts';
@@ -22,6 +22,8 @@ import { seedGeography } from '../apps/server/src/db/geography.ts';
 import { createDb, migrate } from '../apps/server/src/db/index.ts';
 import { ensureSuperAdmin, seedReferenceData, seedReferenceMasters } from '../apps/server/src/db/seed.ts';
 import { createMailer } from '../apps/server/src/lib/mail.ts';
+import { listQueries } from '../apps/server/src/lib/list.ts';
+import { calls } from '../apps/server/src/calls/index.ts';
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
@@ -99,32 +101,18 @@ try {
     (SELECT count(*)::int FROM provinces) AS p, (SELECT count(*)::int FROM towns) AS t,
     (SELECT count(*)::int FROM barangays) AS b`);
 
-  // The list query as the server builds it (joins, adjacency subselects, filter, order, page) + count.
-  const listSql = (
-    search: string,
-    order: 'barangay_name' | 'zip_code',
-    dir: 'asc' | 'desc',
-    page: number,
-  ) => {
-    const like = `%${search}%`;
-    const where = search
-      ? sql`WHERE b.barangay_name ILIKE ${like} OR t.town_name ILIKE ${like} OR p.province_name ILIKE ${like}
-          OR b.zip_code ILIKE ${like}`
-      : sql``;
-    const from = sql`FROM barangays b JOIN towns t ON t.town_id = b.town_id
-      JOIN provinces p ON p.province_id = t.province_id ${where}`;
-    const orderBy = sql`ORDER BY ${sql.ref(`b.${order}`)} ${sql.raw(dir)}, b.barangay_id ${sql.raw(dir)}`;
-    return {
-      rows: sql`SELECT b.barangay_id, b.barangay_name, b.zip_code, b.town_id, t.town_name, t.province_id,
-          p.province_name, b.status AS barangay_status,
-          (SELECT string_agg(a.adjacent_barangay_id::text, ',' ORDER BY a.adjacent_barangay_id)
-             FROM barangay_adjacency a WHERE a.barangay_id = b.barangay_id) AS adjacent_barangay_id,
-          (SELECT string_agg(o.barangay_name, ', ' ORDER BY o.barangay_name) FROM barangay_adjacency a
-             JOIN barangays o ON o.barangay_id = a.adjacent_barangay_id WHERE a.barangay_id = b.barangay_id)
-             AS adjacent_barangay
-        ${from} ${orderBy} LIMIT 25 OFFSET ${(page - 1) * 25}`,
-      count: sql`SELECT count(*) AS n ${from}`,
-    };
+  // The very queries the server runs for the call (built by its own list code), run directly.
+  const barangayList = calls.find((c) => c.name === 'GetBarangay')!;
+  const listSql = (search: string, order: string, dir: string, page: number) => {
+    const input = barangayList.input.parse({
+      page,
+      itemsPerPage: 25,
+      sortColumn: order,
+      sortOrder: dir,
+      searchText: search,
+    });
+    const ctx = { db, input } as unknown as Parameters<typeof listQueries>[1];
+    return listQueries(barangayList.list!, ctx);
   };
   const listQs = (search: string, order: string, dir: string, page: number) =>
     `GetBarangay?page=${page}&itemsPerPage=25&sortColumn=${order}&sortOrder=${dir}` +
@@ -156,18 +144,18 @@ try {
     const body = JSON.parse(await get(listQs(search, order, dir, page))) as Record<string, unknown>;
     const http = await measure(() => get(listQs(search, order, dir, page)));
     const q = listSql(search, order, dir, page);
-    const direct = await measure(async () => {
-      await q.rows.execute(db);
-      await q.count.execute(db);
-    });
+    // As the server does: page and count at once.
+    const direct = await measure(() => Promise.all([q.rows.execute(), q.count.execute()]));
     rows.push(
       `| ${label} | ${f(http.median)} | ${f(http.p95)} | ${f(direct.median)} | ${f(direct.p95)} | ` +
         `${(http.median / direct.median).toFixed(1)}× |`,
     );
-    const total = (await one(q.count as RawBuilder<{ n: string }>)).n;
+    const total = (await q.count.executeTakeFirstOrThrow()).n;
     plans.push(`### ${label} (${total} rows match; answer keys: ${Object.keys(body).join(', ')})`);
-    for (const part of [q.rows, q.count]) {
-      const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS) ${part}`.execute(db);
+    for (const part of [q.rows.compile(), q.count.compile()]) {
+      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${part.sql}`, [...part.parameters]),
+      );
       plans.push('```', ...plan.rows.map((r) => r['QUERY PLAN']), '```');
     }
     console.log(rows.at(-1));
@@ -201,7 +189,7 @@ try {
     `- Data: ${counts.p} provinces, ${counts.t} towns, ${counts.b} barangays` +
       (seeded ? `; seedGeography took ${seedSeconds.toFixed(2)} s` : ''),
     `- ${N} sequential requests per row after ${WARMUP} warm-up ones, one client, server log level ` +
-      `${config.logLevel}. Direct SQL = the list query then its count, one after the other, through the same pool.`,
+      `${config.logLevel}. Direct SQL = the same page and count queries the server builds, run at once through the same pool.`,
     '',
     '| Call | HTTP median ms | HTTP p95 ms | SQL median ms | SQL p95 ms | HTTP / SQL |',
     '|---|---:|---:|---:|---:|---:|',

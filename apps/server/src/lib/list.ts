@@ -50,23 +50,26 @@ function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, ro
     .orderBy(sql`${sql.ref(`page.${spec.late.idField}`)} ${direction}`);
 }
 
-export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
-  const { page, itemsPerPage } = ctx.input;
-  const counted =
-    !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
-  const [rows, count] = await Promise.all([
-    withLateColumns(
+/** The page query and the count query of a list call for its input: what runList runs, built once. */
+export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+  const { page, itemsPerPage, searchText } = ctx.input;
+  const counted = !searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
+  return {
+    rows: withLateColumns(
       spec,
       ctx,
       ordered(spec, ctx)
         .limit(itemsPerPage)
         .offset((page - 1) * itemsPerPage),
-    ).execute(),
-    ctx.db
-      .selectFrom(counted.as('counted'))
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+    ),
+    count: ctx.db.selectFrom(counted.as('counted')).select(sql<string>`count(*)`.as('n')),
+  };
+}
+
+export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
+  const { page, itemsPerPage } = ctx.input;
+  const queries = listQueries(spec, ctx);
+  const [rows, count] = await Promise.all([queries.rows.execute(), queries.count.executeTakeFirstOrThrow()]);
   const total = Number(count.n);
   return {
     data: rows,
