@@ -2,6 +2,14 @@ import type { AnyCall } from './registry.ts';
 import { authCalls } from './auth.ts';
 import { roleCalls } from './roles.ts';
 import { masterListCalls } from './masters.ts';
+import { permissionCalls } from './permissions.ts';
+import { userCalls } from './users.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
-export const calls: readonly AnyCall[] = [...authCalls, ...roleCalls, ...masterListCalls];
+export const calls: readonly AnyCall[] = [
+  ...authCalls,
+  ...roleCalls,
+  ...masterListCalls,
+  ...permissionCalls,
+  ...userCalls,
+];

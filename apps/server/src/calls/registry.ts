@@ -74,7 +74,8 @@ export interface ListSpec<I> {
   envelope: 'resultData' | 'roleData';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
-  sort: Record<string, string>;
+  /** Public sort column → SQL column (a reference such as 'u.user_email', or an expression). */
+  sort: Record<string, string | Expression<unknown>>;
   /** Searched columns, or a predicate built from the ILIKE pattern (to reach parent tables by index). */
   search: readonly string[] | ((pattern: string) => Expression<SqlBool>);
   tieBreaker: string;

@@ -36,6 +36,19 @@ export interface UserTable extends Audit {
   role_id: number;
   user_status: UserStatus;
   profile_image: string | null;
+  phone_1: ColumnType<string | null, string | null | undefined, string | null>;
+  phone_2: ColumnType<string | null, string | null | undefined, string | null>;
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface UserStatusHistoryTable {
+  id: Generated<string>;
+  user_id: number;
+  old_status: string;
+  new_status: UserStatus;
+  reason: string | null;
+  changed_by: number | null;
+  changed_at: Generated<Date>;
 }
 
 export interface SessionTable {
@@ -73,4 +86,5 @@ export interface Database {
   sessions: SessionTable;
   password_resets: PasswordResetTable;
   login_attempts: LoginAttemptTable;
+  user_status_history: UserStatusHistoryTable;
 }

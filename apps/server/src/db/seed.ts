@@ -132,9 +132,26 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
     updated_by: null,
     profile_image: null,
   }));
+  // Two accounts waiting on the Approve Users screen.
+  const waiting = [
+    {
+      first_name: 'Pending',
+      last_name: 'Agent',
+      email: 'pending.agent',
+      role_id: ROLE.Agent,
+      user_status: 'New' as const,
+    },
+    {
+      first_name: 'Inactive',
+      last_name: 'Operator',
+      email: 'inactive.operator',
+      role_id: ROLE.Operator,
+      user_status: 'Inactive' as const,
+    },
+  ].map(({ email, ...w }) => ({ ...people[0]!, ...w, user_email: `${email}@${DEMO_DOMAIN}` }));
   const rows = await db
     .insertInto('users')
-    .values(people)
+    .values([...people, ...waiting])
     .onConflict((oc) => oc.expression(sql`lower(user_email)`).doNothing())
     .returning('user_email')
     .execute();

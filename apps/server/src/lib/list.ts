@@ -31,7 +31,7 @@ function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   // the ORDER BY ... LIMIT without sorting the whole table.
   const direction = directionOf(sortOrder);
   return filtered(spec, ctx)
-    .orderBy(sql`${sql.ref(column)} ${direction}`)
+    .orderBy(sql`${typeof column === 'string' ? sql.ref(column) : column} ${direction}`)
     .orderBy(sql`${sql.ref(spec.tieBreaker)} ${direction}`);
 }
 

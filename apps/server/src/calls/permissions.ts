@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ROLE, id, type Permission } from '@app/contract';
+import { defineCall, type AnyCall } from './registry.ts';
+import { conflict, HttpError, notFound } from '../lib/errors.ts';
+import type { Db } from '../db/index.ts';
+
+async function assertRole(db: Db, roleId: number) {
+  const role = await db.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst();
+  if (!role) throw notFound('Role');
+}
+
+export const permissionCalls: AnyCall[] = [
+  defineCall({
+    name: 'getAssignedUnAssignedPermission',
+    method: 'GET',
+    access: 'Role Permissions',
+    tag: 'Role permissions',
+    summary: 'Every permission, grouped by module, with whether the role holds it',
+    input: z.looseObject({ roleId: id }),
+    async handle({ db, input }) {
+      await assertRole(db, input.roleId);
+      const data = await db
+        .selectFrom('permissions as p')
+        .leftJoin('role_permissions as rp', (join) =>
+          join.onRef('rp.permission_id', '=', 'p.id').on('rp.role_id', '=', input.roleId),
+        )
+        .select([
+          'p.id as permission_id',
+          'p.name as permission_name',
+          'p.module as Module',
+          // Super Admin passes every check whatever is stored, so it shows as holding everything.
+          sql<number>`CASE WHEN rp.role_id IS NOT NULL OR ${input.roleId} = ${ROLE.SuperAdmin} THEN 1 ELSE 0 END`.as(
+            'is_permission_assigned',
+          ),
+        ])
+        .orderBy('p.module')
+        .orderBy('p.id')
+        .execute();
+      return { roleData: { data } };
+    },
+  }),
+
+  defineCall({
+    name: 'webAssignPermissionRoleWise',
+    method: 'POST',
+    access: 'Role Permissions',
+    tag: 'Role permissions',
+    summary:
+      "Replace a role's permissions with the given list (only permissions the caller holds may be granted)",
+    input: z.looseObject({
+      roleId: id,
+      permissionId: z.array(id, { error: 'permissionId must be a list of permission ids' }).max(500),
+    }),
+    async handle({ db, input, user }) {
+      await assertRole(db, input.roleId);
+      if (input.roleId === ROLE.SuperAdmin)
+        throw conflict('The Super Admin role always holds every permission');
+      const wanted = [...new Set(input.permissionId)];
+      const known = wanted.length
+        ? await db.selectFrom('permissions').select(['id', 'name']).where('id', 'in', wanted).execute()
+        : [];
+      if (known.length !== wanted.length) throw new HttpError(400, 'Unknown permission id');
+      const current = await db
+        .selectFrom('role_permissions as rp')
+        .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+        .select(['p.id', 'p.name'])
+        .where('rp.role_id', '=', input.roleId)
+        .execute();
+      // No one hands out, or takes away, a power they do not hold themselves.
+      const changed = [
+        ...known.filter((p) => !current.some((c) => c.id === p.id)),
+        ...current.filter((c) => !wanted.includes(c.id)),
+      ];
+      const beyond = changed.filter((p) => !user.permissions.has(p.name as Permission));
+      if (beyond.length > 0) {
+        throw new HttpError(
+          403,
+          `You cannot grant or remove permissions you do not hold: ${beyond.map((p) => p.name).join(', ')}`,
+        );
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('role_permissions').where('role_id', '=', input.roleId).execute();
+        if (wanted.length > 0) {
+          await trx
+            .insertInto('role_permissions')
+            .values(wanted.map((permission_id) => ({ role_id: input.roleId, permission_id })))
+            .execute();
+        }
+      });
+      return { message: 'Record Saved' };
+    },
+  }),
+];

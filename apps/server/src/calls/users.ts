@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ROLE, id, listQuery, status, type Permission } from '@app/contract';
+import { defineCall, type AnyCall } from './registry.ts';
+import { defineList } from '../lib/list.ts';
+import { conflict, HttpError, notFound } from '../lib/errors.ts';
+import { revokeSessions, type SessionUser } from '../lib/session.ts';
+import type { Db } from '../db/index.ts';
+
+const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
+
+/** Which permission lets a user change the status of a user of that role. */
+export function statusPermissionFor(roleId: number): Permission {
+  switch (roleId) {
+    case ROLE.SuperAdmin:
+      return 'ChangeStatusofSuperuser';
+    case ROLE.Admin:
+      return 'ChangeStatusofAdmin';
+    case ROLE.Operator:
+      return 'ChangeStatusofOperator';
+    case ROLE.Agent:
+    case ROLE.OwnerAgent:
+      return 'ChangeStatusofAgent';
+    case ROLE.Individual:
+      return 'ChangeStatusofIndividual';
+    default:
+      return 'Change Status';
+  }
+}
+const STATUS_PERMISSIONS: readonly Permission[] = [
+  'ChangeStatusofSuperuser',
+  'ChangeStatusofAdmin',
+  'ChangeStatusofOperator',
+  'ChangeStatusofAgent',
+  'ChangeStatusofIndividual',
+  'Change Status',
+];
+
+const userSortColumns = [
+  'full_name',
+  'user_email',
+  'role_name',
+  'phone_1',
+  'user_status',
+  'user_id',
+] as const;
+
+const userList = (name: string, access: Permission, summary: string, onlyWaiting: boolean) =>
+  defineList({
+    name,
+    access,
+    tag: 'Users',
+    summary,
+    input: listQuery(userSortColumns),
+    list: {
+      envelope: 'resultData',
+      query: ({ db }) => {
+        const q = db
+          .selectFrom('users as u')
+          .innerJoin('roles as r', 'r.id', 'u.role_id')
+          .select([
+            'u.user_id',
+            fullName.as('full_name'),
+            'u.first_name',
+            'u.last_name',
+            'u.role_id',
+            'r.name as role_name',
+            'u.phone_1',
+            'u.user_email',
+            'u.user_status',
+          ]);
+        return onlyWaiting ? q.where('u.user_status', 'in', ['New', 'Inactive']) : q;
+      },
+      sort: {
+        full_name: fullName,
+        user_email: 'u.user_email',
+        role_name: 'r.name',
+        phone_1: 'u.phone_1',
+        user_status: 'u.user_status',
+        user_id: 'u.user_id',
+      },
+      search: (pattern) =>
+        sql`(${fullName} ILIKE ${pattern} OR u.user_email ILIKE ${pattern} OR u.phone_1 ILIKE ${pattern})`,
+      tieBreaker: 'u.user_id',
+      export: {
+        title: onlyWaiting ? 'ApproveUsers' : 'Users',
+        columns: [
+          { key: 'user_id', header: 'ID', type: 'number', width: 8 },
+          { key: 'full_name', header: 'Name' },
+          { key: 'role_name', header: 'Role', width: 16 },
+          { key: 'phone_1', header: 'Phone', width: 16 },
+          { key: 'user_email', header: 'Email' },
+          { key: 'user_status', header: 'Status', width: 12 },
+        ],
+      },
+    },
+  });
+
+async function targetUser(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['user_id', 'role_id', 'user_status', 'first_name', 'last_name'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  return user;
+}
+
+function assertMayManage(actor: SessionUser, target: { user_id: number; role_id: number }, what: string) {
+  if (target.user_id === actor.user_id) throw conflict(`You cannot ${what} your own account`);
+  if (!actor.permissions.has(statusPermissionFor(target.role_id))) {
+    throw new HttpError(403, 'You do not have permission to do this');
+  }
+}
+
+export const userCalls: AnyCall[] = [
+  userList('GetUser', 'Users', 'Users, paged (search over name, e-mail and phone)', false),
+  userList('GetNewUser', 'Approve User', 'New and Inactive users waiting for approval, paged', true),
+
+  defineCall({
+    name: 'changeUserStatus',
+    method: 'POST',
+    access: STATUS_PERMISSIONS,
+    tag: 'Users',
+    summary: "Activate or deactivate a user; needs the ChangeStatusof… permission of the user's role",
+    input: z.looseObject({
+      user_id: id,
+      status,
+      reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+    }),
+    async handle({ db, input, user }) {
+      const target = await targetUser(db, input.user_id);
+      assertMayManage(user, target, 'change the status of');
+      if (target.user_status === input.status) return { message: `User is already ${input.status}` };
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            user_status: input.status,
+            status_reason: input.status === 'Inactive' ? (input.reason ?? null) : null,
+            updated_at: sql`now()`,
+            updated_by: user.user_id,
+          })
+          .where('user_id', '=', target.user_id)
+          .execute();
+        await trx
+          .insertInto('user_status_history')
+          .values({
+            user_id: target.user_id,
+            old_status: target.user_status,
+            new_status: input.status,
+            reason: input.reason ?? null,
+            changed_by: user.user_id,
+          })
+          .execute();
+        if (input.status === 'Inactive') await revokeSessions(trx, target.user_id);
+      });
+      return { message: `User status changed to ${input.status}` };
+    },
+  }),
+
+  defineCall({
+    name: 'deleteUser',
+    method: 'POST',
+    access: 'Delete User',
+    tag: 'Users',
+    summary: 'Delete a user (their sessions end at once); not yourself, not the last Super Admin',
+    input: z.looseObject({ user_id: id }),
+    async handle({ db, input, user }) {
+      const target = await targetUser(db, input.user_id);
+      assertMayManage(user, target, 'delete');
+      if (target.role_id === ROLE.SuperAdmin) {
+        const others = await db
+          .selectFrom('users')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('role_id', '=', ROLE.SuperAdmin)
+          .where('user_id', '!=', target.user_id)
+          .executeTakeFirstOrThrow();
+        if (Number(others.n) === 0) throw conflict('The last Super Admin cannot be deleted');
+      }
+      // Listings will reference their owner; the foreign key then refuses the delete (409).
+      await db.transaction().execute(async (trx) => {
+        await revokeSessions(trx, target.user_id);
+        await trx.deleteFrom('users').where('user_id', '=', target.user_id).execute();
+      });
+      return { message: 'User deleted successfully' };
+    },
+  }),
+];
