@@ -121,12 +121,13 @@ export const DEMO_DOMAIN = 'demo.pinoyproperty.local';
 /** One demo account per role below Super Admin, e.g. agent@demo.pinoyproperty.local. */
 export async function seedDemoUsers(db: Db, password: string): Promise<string[]> {
   const password_hash = await hashPassword(password);
-  const people = SYSTEM_ROLES.filter((r) => r.id !== ROLE.SuperAdmin).map((role) => ({
+  const people = SYSTEM_ROLES.filter((r) => r.id !== ROLE.SuperAdmin).map((role, i) => ({
     first_name: role.name.split('-')[0]!.replace(' ', ''),
     last_name: 'Demo',
     user_email: `${role.name.toLowerCase().replace(/\s+/g, '-')}@${DEMO_DOMAIN}`,
     password_hash,
     role_id: role.id,
+    phone_1: `091700000${i}${i}`,
     user_status: 'Active' as const,
     created_by: null,
     updated_by: null,
