@@ -23,6 +23,10 @@ export interface AppRoute {
 }
 
 const RoleMasterPage = lazy(() => import('../features/roles/RoleMasterPage.tsx'));
+const UsersPage = lazy(() => import('../features/users/UsersPage.tsx'));
+const ApproveUsersPage = lazy(() => import('../features/users/ApproveUsersPage.tsx'));
+const RolePermissionListPage = lazy(() => import('../features/permissions/RolePermissionListPage.tsx'));
+const AssignRolePermissionPage = lazy(() => import('../features/permissions/AssignRolePermissionPage.tsx'));
 
 /** The generic master screen bound to one definition (one component, fourteen routes). */
 const masterScreen = (def: MasterDefinition): LazyExoticComponent<ComponentType> =>
@@ -72,6 +76,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Entity',
     permission: 'Users',
     menu: [{ group: 'Entity', label: 'Users' }],
+    component: UsersPage,
   },
   {
     path: 'users/AgentOperator/add-agent-operator',
@@ -125,6 +130,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Approvals',
     permission: 'Approve User',
     menu: [{ group: 'Approvals', label: 'Approve User' }],
+    component: ApproveUsersPage,
   },
 
   // Master
@@ -204,12 +210,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Settings',
     permission: 'Role Permissions',
     menu: [{ group: 'Settings', label: 'Role Permissions' }],
+    component: RolePermissionListPage,
   },
   {
     path: 'permission/assign-role-permission-list/:roleId',
     title: 'Role Permission Assign',
     section: 'Settings',
     permission: 'Role Permissions',
+    component: AssignRolePermissionPage,
   },
   {
     path: 'notification/notification-list',

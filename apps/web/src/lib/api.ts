@@ -18,6 +18,11 @@ export interface CallOptions {
   silent?: boolean;
   /** 401 is an expected answer (e.g. "am I signed in?"): no alert, no redirect, just throw. */
   allowUnauthorized?: boolean;
+  /**
+   * 403 is a business answer of this call (e.g. "you cannot grant what you do not hold"): it fails
+   * like a 409 with the server's message instead of signing the user out. 401 still signs out.
+   */
+  allowForbidden?: boolean;
   /** Login, logout and permission load: say 'Internet not found' when offline. */
   offlineCheck?: boolean;
   signal?: AbortSignal;
@@ -80,6 +85,9 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   const errors =
     body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
 
+  if (res.status === 403 && opts.allowForbidden) {
+    fail(new ApiError(res.status, serverMessage ?? MESSAGES.unauthorized, errors), opts);
+  }
   if (res.status === 401 || res.status === 403) {
     if (opts.allowUnauthorized) throw new ApiError(res.status, MESSAGES.unauthorized);
     notify.error(MESSAGES.unauthorized);

@@ -1,0 +1,13 @@
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { NEW_USER_LIST_CALL } from './api.ts';
+import { UserList } from './UserList.tsx';
+
+/** Approve Users (Approvals > Approve User): New and Inactive users; the switch activates, delete removes. */
+export default function ApproveUsersPage() {
+  return (
+    <>
+      <PageHeader section="Approvals" title="Approve User" />
+      <UserList call={NEW_USER_LIST_CALL} label="Users to approve" withDelete />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { ROLE, type Permission, type UserStatus } from '@app/contract';
+import { useApiMutation } from '../../lib/mutations.ts';
+
+export const USER_LIST_CALL = 'GetUser';
+export const NEW_USER_LIST_CALL = 'GetNewUser';
+export const USER_ENVELOPE = 'resultData';
+
+/** A row of GetUser / GetNewUser. */
+export interface UserRow {
+  user_id: number;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  role_id: number;
+  role_name: string;
+  phone_1: string | null;
+  user_email: string;
+  user_status: UserStatus;
+}
+
+/** Which permission lets the signed-in user change the status of a user of that role (server rule too). */
+export function statusPermissionFor(roleId: number): Permission {
+  switch (roleId) {
+    case ROLE.SuperAdmin:
+      return 'ChangeStatusofSuperuser';
+    case ROLE.Admin:
+      return 'ChangeStatusofAdmin';
+    case ROLE.Operator:
+      return 'ChangeStatusofOperator';
+    case ROLE.Agent:
+    case ROLE.OwnerAgent:
+      return 'ChangeStatusofAgent';
+    case ROLE.Individual:
+      return 'ChangeStatusofIndividual';
+    default:
+      return 'Change Status';
+  }
+}
+
+const LISTS = [USER_LIST_CALL, NEW_USER_LIST_CALL] as const;
+
+export const useChangeUserStatus = () =>
+  useApiMutation<{ user_id: number; status: 'Active' | 'Inactive' }>('changeUserStatus', LISTS);
+export const useDeleteUser = () => useApiMutation<{ user_id: number }>('deleteUser', LISTS);

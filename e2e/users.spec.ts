@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, expectAccessible, signIn } from './support.ts';
+
+const USERS = '/home/users/AgentOperator/agent-operator';
+const APPROVE = '/home/users/ApproveUser/approve-user';
+const ROLE_PERMISSIONS = '/home/permission/role-permission-list';
+
+/** Opens a screen through the side menu (its group is collapsed unless the current page is in it). */
+async function openFromMenu(page: Page, group: string, label: string) {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const groupButton = menu.getByRole('button', { name: group, exact: true });
+  if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+  await menu.getByRole('link', { name: label, exact: true }).click();
+}
+
+/** Toggles a status switch, checks the confirmation and answers it. */
+async function toggleStatus(page: Page, name: string, answer: 'Yes' | 'Cancel') {
+  await page.getByLabel(`Status of ${name}`).click();
+  const dialog = page.getByRole('dialog', { name: `Change User : ${name} Status` });
+  await expect(dialog).toContainText('Are you sure to change the status');
+  await dialog.getByRole('button', { name: answer }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('Users', () => {
+  test('a Super Admin searches users and changes a status with confirmation', async ({ page }) => {
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await openFromMenu(page, 'Entity', 'Users');
+    await expect(page).toHaveURL(new RegExp(`${USERS}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Search').fill('operator');
+    const grid = page.getByRole('grid');
+    const row = grid.getByRole('row').filter({
+      has: page.getByRole('gridcell', { name: 'operator@demo.pinoyproperty.local', exact: true }),
+    });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Operator Demo');
+    const status = page.getByLabel('Status of Operator Demo');
+    await expect(status).toBeChecked();
+
+    // Cancel reverts the switch.
+    await toggleStatus(page, 'Operator Demo', 'Cancel');
+    await expect(status).toBeChecked();
+
+    // Yes sends the change; the reloaded list shows it.
+    await toggleStatus(page, 'Operator Demo', 'Yes');
+    await expect(status).not.toBeChecked();
+    await toggleStatus(page, 'Operator Demo', 'Yes');
+    await expect(status).toBeChecked();
+
+    // Edit and Add lead to the user form route.
+    await page.getByRole('button', { name: 'Edit Operator Demo' }).click();
+    await expect(page).toHaveURL(/\/home\/users\/AgentOperator\/add-agent-operator\?userId=\d+$/);
+  });
+});
+
+test.describe('Approve Users', () => {
+  test('lists New and Inactive users; approving the New agent removes it', async ({ page }) => {
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await openFromMenu(page, 'Approvals', 'Approve User');
+    await expect(page).toHaveURL(new RegExp(`${APPROVE}$`));
+    const grid = page.getByRole('grid');
+    await expect(
+      grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.local' }),
+    ).toHaveCount(1);
+    await expect(
+      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.local' }),
+    ).toHaveCount(1);
+    await expectAccessible(page);
+
+    const pending = page.getByLabel('Status of Pending Agent');
+    await expect(pending).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Delete Pending Agent' })).toBeVisible();
+    await toggleStatus(page, 'Pending Agent', 'Yes');
+    await expect(
+      grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.local' }),
+    ).toHaveCount(0);
+    await expect(
+      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.local' }),
+    ).toHaveCount(1);
+
+    // Delete asks first; Cancel keeps the user.
+    await page.getByRole('button', { name: 'Delete Inactive Operator' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete User : Inactive Operator' });
+    await expect(dialog).toContainText('Are you sure to Delete the User');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.local' }),
+    ).toHaveCount(1);
+  });
+});
+
+test.describe('Role permissions', () => {
+  test('assigns a permission to a role, keeps it after Reset and reload, and removes it', async ({
+    page,
+  }) => {
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await openFromMenu(page, 'Settings', 'Role Permissions');
+    await expect(page).toHaveURL(new RegExp(`${ROLE_PERMISSIONS}$`));
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+    await expectAccessible(page);
+
+    // Search first: roles added by other specs may push the row to another page.
+    await page.getByLabel('Search').fill('Operator');
+    await page.getByRole('button', { name: 'Assign Permission to Operator', exact: true }).click();
+    await expect(page).toHaveURL(/\/home\/permission\/assign-role-permission-list\/\d+\?name=Operator$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Role Permission Assign For Operator');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb).toContainText('Settings');
+    await expect(breadcrumb).toContainText('Role Permissions');
+
+    const deleteSeller = page.getByLabel('Delete Seller', { exact: true });
+    await expect(deleteSeller).not.toBeChecked();
+    await expectAccessible(page);
+    await deleteSeller.click();
+    await expect(page.getByText('Record Saved')).toBeVisible();
+    await expect(deleteSeller).toBeChecked();
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(deleteSeller).toBeChecked();
+    await page.reload();
+    await expect(deleteSeller).toBeChecked();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Record Saved').first()).toBeVisible();
+
+    await deleteSeller.click();
+    await expect(deleteSeller).not.toBeChecked();
+    await page.reload();
+    await expect(deleteSeller).not.toBeChecked();
+  });
+
+  test('the Super Admin role cannot lose a permission', async ({ page }) => {
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto(ROLE_PERMISSIONS);
+    await page.getByLabel('Search').fill('Super Admin');
+    await page.getByRole('button', { name: 'Assign Permission to Super Admin', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Role Permission Assign For Super Admin',
+    );
+    const deleteSeller = page.getByLabel('Delete Seller', { exact: true });
+    await expect(deleteSeller).toBeChecked();
+    await deleteSeller.click();
+    await expect(page.getByText('The Super Admin role always holds every permission')).toBeVisible();
+    await expect(deleteSeller).toBeChecked();
+  });
+});
