@@ -130,3 +130,22 @@ export const DEFAULT_GRANTS: Record<RoleId, readonly Permission[]> = {
     'Delete Notification',
   ],
 };
+
+/** Which permission lets a user change the status of (or delete) a user of that role. */
+export function statusPermissionFor(roleId: number): Permission {
+  switch (roleId) {
+    case ROLE.SuperAdmin:
+      return 'ChangeStatusofSuperuser';
+    case ROLE.Admin:
+      return 'ChangeStatusofAdmin';
+    case ROLE.Operator:
+      return 'ChangeStatusofOperator';
+    case ROLE.Agent:
+    case ROLE.OwnerAgent:
+      return 'ChangeStatusofAgent';
+    case ROLE.Individual:
+      return 'ChangeStatusofIndividual';
+    default:
+      return 'Change Status';
+  }
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ROLE, id, listQuery, status, type Permission } from '@app/contract';
+import { ROLE, id, listQuery, status, statusPermissionFor, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
@@ -9,24 +9,6 @@ import type { Db } from '../db/index.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
 
-/** Which permission lets a user change the status of a user of that role. */
-export function statusPermissionFor(roleId: number): Permission {
-  switch (roleId) {
-    case ROLE.SuperAdmin:
-      return 'ChangeStatusofSuperuser';
-    case ROLE.Admin:
-      return 'ChangeStatusofAdmin';
-    case ROLE.Operator:
-      return 'ChangeStatusofOperator';
-    case ROLE.Agent:
-    case ROLE.OwnerAgent:
-      return 'ChangeStatusofAgent';
-    case ROLE.Individual:
-      return 'ChangeStatusofIndividual';
-    default:
-      return 'Change Status';
-  }
-}
 const STATUS_PERMISSIONS: readonly Permission[] = [
   'ChangeStatusofSuperuser',
   'ChangeStatusofAdmin',

@@ -6,17 +6,11 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { MESSAGES } from '@app/contract';
+import { MESSAGES, statusPermissionFor } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
-import {
-  USER_ENVELOPE,
-  statusPermissionFor,
-  useChangeUserStatus,
-  useDeleteUser,
-  type UserRow,
-} from './api.ts';
+import { USER_ENVELOPE, useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
 
 const DEFAULT_SORT = { field: 'full_name', order: 'asc' } as const;
 const DELETE_TEXT = 'Are you sure to Delete the User';

@@ -1,4 +1,4 @@
-import { ROLE, type Permission, type UserStatus } from '@app/contract';
+import { type UserStatus } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
 
 export const USER_LIST_CALL = 'GetUser';
@@ -16,25 +16,6 @@ export interface UserRow {
   phone_1: string | null;
   user_email: string;
   user_status: UserStatus;
-}
-
-/** Which permission lets the signed-in user change the status of a user of that role (server rule too). */
-export function statusPermissionFor(roleId: number): Permission {
-  switch (roleId) {
-    case ROLE.SuperAdmin:
-      return 'ChangeStatusofSuperuser';
-    case ROLE.Admin:
-      return 'ChangeStatusofAdmin';
-    case ROLE.Operator:
-      return 'ChangeStatusofOperator';
-    case ROLE.Agent:
-    case ROLE.OwnerAgent:
-      return 'ChangeStatusofAgent';
-    case ROLE.Individual:
-      return 'ChangeStatusofIndividual';
-    default:
-      return 'Change Status';
-  }
 }
 
 const LISTS = [USER_LIST_CALL, NEW_USER_LIST_CALL] as const;
