@@ -2,15 +2,14 @@ import { useId } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { applyServerErrors } from '../lib/forms.ts';
+import { FormDialogActions } from './FormDialogActions.tsx';
 
 export interface EntityField<TIn> {
   name: Path<TIn & FieldValues>;
@@ -103,14 +102,7 @@ function EntityForm<TIn extends FieldValues, TOut>({
           );
         })}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          Close
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-          {editing ? 'Update' : 'Add'}
-        </Button>
-      </DialogActions>
+      <FormDialogActions editing={editing} onClose={onClose} canSubmit={isValid && !isSubmitting} />
     </form>
   );
 }

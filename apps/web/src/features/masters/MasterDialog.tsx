@@ -2,9 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useController, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,6 +16,7 @@ import { apiPost } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useAdjacentBarangays, useAdjacentSubdivisions, useAdjacentTowns } from '../../lib/lookups.ts';
 import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';
+import { FormDialogActions } from '../../components/FormDialogActions.tsx';
 
 const PROVINCE_EXIST_MS = 9000;
 const EXIST_DEBOUNCE_MS = 400;
@@ -126,14 +125,7 @@ function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
         })}
         {def.adjacency && <AdjacencyField def={def} control={control} selfId={selfId} />}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          Close
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-          {editing ? 'Update' : 'Add'}
-        </Button>
-      </DialogActions>
+      <FormDialogActions editing={!!editing} onClose={onClose} canSubmit={isValid && !isSubmitting} />
     </form>
   );
 }

@@ -3,13 +3,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { MESSAGES, type MasterDefinition } from '@app/contract';
+import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
@@ -101,31 +99,13 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
   );
 
   const renderActions = useCallback(
-    (row: MasterRow) => {
-      const name = rowName(def, row);
-      return (
-        <>
-          {canEdit && (
-            <Tooltip title="Edit">
-              <IconButton aria-label={`Edit ${name}`} onClick={() => openEdit(row)} size="small">
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {canDelete && (
-            <Tooltip title="Delete">
-              <IconButton
-                aria-label={`Delete ${name}`}
-                onClick={() => setDeleteAsk({ row, open: true })}
-                size="small"
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </>
-      );
-    },
+    (row: MasterRow) => (
+      <RowActions
+        name={rowName(def, row)}
+        onEdit={canEdit && (() => openEdit(row))}
+        onDelete={canDelete && (() => setDeleteAsk({ row, open: true }))}
+      />
+    ),
     [def, canEdit, canDelete, openEdit],
   );
 

@@ -3,13 +3,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { MESSAGES, saveRoleRequest, type RoleRow, type Status } from '@app/contract';
+import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EntityFormDialog } from '../../components/EntityFormDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -82,26 +80,11 @@ export default function RoleMasterPage() {
 
   const renderActions = useCallback(
     (row: RoleRow) => (
-      <>
-        {canEdit && (
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${row.name}`} onClick={() => openEdit(row)} size="small">
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )}
-        {canDelete && (
-          <Tooltip title="Delete">
-            <IconButton
-              aria-label={`Delete ${row.name}`}
-              onClick={() => setDeleteAsk({ row, open: true })}
-              size="small"
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )}
-      </>
+      <RowActions
+        name={row.name}
+        onEdit={canEdit && (() => openEdit(row))}
+        onDelete={canDelete && (() => setDeleteAsk({ row, open: true }))}
+      />
     ),
     [canEdit, canDelete, openEdit],
   );

@@ -1,12 +1,9 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { MESSAGES, statusPermissionFor } from '@app/contract';
+import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -85,26 +82,11 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
 
   const renderActions = useCallback(
     (row: UserRow) => (
-      <>
-        {canEdit && onEdit && (
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${row.full_name}`} onClick={() => onEdit(row)} size="small">
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )}
-        {canDelete && (
-          <Tooltip title="Delete">
-            <IconButton
-              aria-label={`Delete ${row.full_name}`}
-              onClick={() => setDeleteAsk({ row, open: true })}
-              size="small"
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )}
-      </>
+      <RowActions
+        name={row.full_name}
+        onEdit={canEdit && !!onEdit && (() => onEdit(row))}
+        onDelete={canDelete && (() => setDeleteAsk({ row, open: true }))}
+      />
     ),
     [canEdit, canDelete, onEdit],
   );
