@@ -22,12 +22,135 @@ export const password = z
   .regex(/[A-Za-z]/, MESSAGES.passwordRule)
   .regex(/\d/, MESSAGES.passwordRule);
 
-/** A positive integer id, from JSON or a query string. */
+const blankToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? null : v;
+
+/** Optional free text: blank means null. */
+export const optionalText = (max = 255) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullable()) as z.ZodType<
+    string | null,
+    unknown
+  >;
+
+/** A mobile number: digits only, at most 12. */
+export const phone = z
+  .union([z.string(), z.number()], { error: MESSAGES.required })
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGES.required)
+      .regex(/^\d{1,12}$/, MESSAGES.mobile),
+  );
+
+export const optionalPhone = z.preprocess(
+  blankToNull,
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^\d{1,12}$/, MESSAGES.mobile))
+    .nullable(),
+) as z.ZodType<string | null, unknown>;
+
+export const optionalEmail = z.preprocess(
+  blankToNull,
+  z.string().trim().max(254, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)).nullable(),
+) as z.ZodType<string | null, unknown>;
+
+/** A zip code of 1-6 digits (agency, association, seller). */
+export const zip6 = (required: boolean) =>
+  z.preprocess(
+    blankToNull,
+    required
+      ? z
+          .union([z.string(), z.number()], { error: MESSAGES.required })
+          .transform((v) => String(v).trim())
+          .pipe(z.string().regex(/^\d{1,6}$/, MESSAGES.zip6))
+      : z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).trim())
+          .pipe(z.string().regex(/^\d{1,6}$/, MESSAGES.zip6))
+          .nullable(),
+  ) as z.ZodType<string | null, unknown>;
+
+/** A Philippine postal code: exactly 4 digits. */
+export const zip4 = (required: boolean) =>
+  z.preprocess(
+    blankToNull,
+    required
+      ? z
+          .union([z.string(), z.number()], { error: MESSAGES.zipRequired })
+          .transform((v) => String(v).trim())
+          .pipe(z.string().regex(/^\d{4}$/, MESSAGES.zip4))
+      : z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).trim())
+          .pipe(z.string().regex(/^\d{4}$/, MESSAGES.zip4))
+          .nullable(),
+  ) as z.ZodType<string | null, unknown>;
+
+/** A web address, with or without http(s)://. */
+export const optionalWebsite = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(300, MESSAGES.website)
+    .regex(/^(https?:\/\/)?([a-z0-9](-*[a-z0-9])*\.)+[a-z]{2,}(:\d{1,5})?([/?#][^\s]*)?$/i, MESSAGES.website)
+    .nullable(),
+) as z.ZodType<string | null, unknown>;
+
+/** A yes/no flag from a checkbox, 1/0, 'Yes'/'No' or true/false. */
+export const flag = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform(
+    (v) =>
+      v === true ||
+      v === 1 ||
+      (typeof v === 'string' && ['1', 'true', 'yes'].includes(v.trim().toLowerCase())),
+  );
+
+/** A positive integer id, from JSON or a query string., from JSON or a query string. */
 export const id = z.coerce
   .number({ error: 'Must be a number' })
   .int('Must be a whole number')
   .positive('Must be a positive number')
   .max(2_147_483_647, 'Too large');
+
+/** An optional id: blank, 0 or null mean none. */
+export const optionalId = z.preprocess(
+  (v) => (blankToNull(v) === null || v === 0 || v === '0' ? null : v),
+  id.nullable(),
+) as z.ZodType<number | null, unknown>;
+
+/** A required id from a select: an empty select says 'Field is required'. */
+export const requiredId = z.preprocess(
+  (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : v),
+  z.coerce
+    .number({ error: MESSAGES.required })
+    .int(MESSAGES.required)
+    .positive(MESSAGES.required)
+    .max(2_147_483_647),
+) as z.ZodType<number, unknown>;
+
+/** Comma-separated ids on the wire ('4,7,9'), a list of distinct ids inside. Empty or null means none. */
+export const idList = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    const parts =
+      v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : String(v).split(',');
+    const ids = parts.map((p) => p.trim()).filter(Boolean);
+    if (ids.length > 1000 || ids.some((p) => !/^\d{1,9}$/.test(p))) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a comma-separated list of ids' });
+      return z.NEVER;
+    }
+    return [...new Set(ids.map(Number))].filter((n) => n > 0);
+  });
+
+/** An id list that must name at least one. */
+export const requiredIdList = idList.refine((ids) => ids.length > 0, { message: MESSAGES.required });
 
 /**
  * One honest status. The old clients send 'Active'/'InActive'/'Inactive', 1/0 or true/false

@@ -6,6 +6,13 @@ export const DIALOG_RESET_MS = 300;
 export const TABLE_HEIGHT = 450;
 export const SEARCH_TEXT_MAX = 200;
 export const RESET_LINK_TTL_MINUTES = 60;
+/** A new user's link to set their first password lives longer than a reset link. */
+export const WELCOME_LINK_TTL_HOURS = 72;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const UPLOAD_LIMIT_BYTES = 1_048_576;
+export const OPEN_PROPERTY_LIMIT = { default: 5, nonAdmin: 999, max: 999 } as const;
+export const BIRTH_YEARS = { from: 1980, to: 2050 } as const;
 
 export const THEMES = [
   { id: 1, name: 'Purple' },
@@ -41,4 +48,21 @@ export const MESSAGES = {
     'If an account exists for this address, a link to reset the password has been sent to it',
   resetLinkInvalid: 'This password reset link is invalid or has expired',
   tooManyAttempts: 'Too many login attempts. Please try again later',
+  mobile: 'Provide valid Mobile number',
+  decimals: 'Please provide Value upto 2 Decimal',
+  zip4: 'Zip Code must be of 4 digits',
+  zipRequired: 'Please provide a valid Zip Code',
+  zip6: 'Zip Code must be digits, at most 6',
+  otpLength: 'OTP must be of 6 characters',
+  website: 'Provide valid website',
+  lettersOnly: 'Only letters and spaces are allowed',
+  uploadLimit: 'Maximum upload limit is 1Mb',
+  profileImageLimit: 'File size should be 1MB',
+  imageType: 'Only .jpg, .jpeg and .png images are accepted',
+  reasonRequired: 'Reason for Inactive is required',
+  missingInTabs: 'Missing Information In One Or More Tabs',
+  confirmDeleteSeller: 'Are you sure to Delete the Seller',
+  confirmDeleteUser: 'Are you sure to Delete the User',
+  confirmDeleteProperty: 'Are you sure to Delete the Property',
+  confirmDefaultImage: 'Are you sure to mark the image as default',
 } as const;

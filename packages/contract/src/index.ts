@@ -4,3 +4,5 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './roles.ts';
 export * from './masters.ts';
+export * from './entities.ts';
+export * from './users.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, requiredText, status } from './common.ts';
+import { id, idList, requiredText, status } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
 
@@ -536,20 +536,6 @@ const zip = (required: boolean) => {
         .transform((v) => (v === null || v === undefined ? '' : String(v)))
         .pipe(digits);
 };
-
-/** Comma-separated ids on the wire ('4,7,9'), a list of ids inside. Empty or null means none. */
-export const idList = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    const parts = v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : v.split(',');
-    const ids = parts.map((p) => p.trim()).filter(Boolean);
-    if (ids.length > 1000 || ids.some((p) => !/^\d{1,9}$/.test(p))) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a comma-separated list of ids' });
-      return z.NEVER;
-    }
-    return [...new Set(ids.map(Number))];
-  });
 
 const fieldSchema = (f: MasterField) => {
   switch (f.input) {

@@ -149,3 +149,12 @@ export function statusPermissionFor(roleId: number): Permission {
       return 'Change Status';
   }
 }
+
+/** Admin and Super Admin: they set open property limits. */
+export const isAdminRole = (roleId: number) => roleId === ROLE.SuperAdmin || roleId === ROLE.Admin;
+
+/** Agents and Owner-Agents work inside one agency: their sellers and listings are scoped to it. */
+export const isAgentRole = (roleId: number) => roleId === ROLE.Agent || roleId === ROLE.OwnerAgent;
+
+/** Those who may see every agency's records and pick a seller's agency: Super Admin, Admin, Operator. */
+export const seesAllAgencies = (roleId: number) => isAdminRole(roleId) || roleId === ROLE.Operator;
