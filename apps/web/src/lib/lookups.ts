@@ -97,3 +97,39 @@ export const useAdjacentSubdivisions = (townId: Id) =>
 /** A simple master's lookup: [{[idColumn], [nameColumn]}]. */
 export const useMasterLookup = (def: MasterDefinition, enabled = true) =>
   useLookup<Record<string, unknown>>(def.calls.lookup, {}, enabled);
+
+/** An option of an entity or master lookup, as the selects show it. */
+export interface IdName {
+  id: number;
+  name: string;
+}
+
+/** A lookup reduced to {id, name} options, by its id and name columns. */
+function useOptions(call: string, idKey: string, nameKey: string, enabled = true) {
+  const query = useLookup<Record<string, unknown>>(call, {}, enabled);
+  const options: IdName[] = (query.data ?? []).map((r) => ({
+    id: Number(r[idKey]),
+    name: String(r[nameKey]),
+  }));
+  return { ...query, options };
+}
+
+export const useAgencyOptions = (enabled = true) =>
+  useOptions('GetAgencyWithoutPagination', 'agency_id', 'agency_name', enabled);
+export const useBrokerOptions = (enabled = true) =>
+  useOptions('GetBrokerWithoutPagination', 'broker_id', 'broker_name', enabled);
+export const useBrokerAssociationOptions = (enabled = true) =>
+  useOptions(
+    'GetBrokerAssociationWithoutPagination',
+    'broker_association_id',
+    'broker_association_name',
+    enabled,
+  );
+export const useSpecializationOptions = (enabled = true) =>
+  useOptions('GetSpecializationWithoutPagination', 'specialization_id', 'specialization', enabled);
+export const useCapabilityOptions = (enabled = true) =>
+  useOptions('GetCapabilityWithoutPagination', 'capability_id', 'capability_name', enabled);
+export const useUserSkillOptions = (enabled = true) =>
+  useOptions('GetUserSkillWithoutPagination', 'user_skills_id', 'user_skills', enabled);
+export const useProvinceOptions = (enabled = true) =>
+  useOptions('GetProvinceWithoutPagination', 'province_id', 'province_name', enabled);
