@@ -10,6 +10,7 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -21,7 +22,10 @@ import {
 import { sql } from 'kysely';
 import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
-import { HttpError } from './lib/errors.ts';
+import { badRequest, HttpError } from './lib/errors.ts';
+import { mediaDir } from './lib/media.ts';
+import { UPLOAD_LIMIT_BYTES } from '@app/contract';
+import type { ZodError } from 'zod';
 import { streamExport } from './lib/list.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
 
@@ -58,6 +62,9 @@ export async function buildApp(
   app.decorateRequest('user', null);
 
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 200, fieldSize: 100_000, parts: 205 },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -111,13 +118,12 @@ export async function buildApp(
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        errors[field] ??= issue.message ?? 'Invalid value';
-      }
-      const [field, message] = Object.entries(errors)[0]!;
-      return reply.status(400).send({ message: field === 'body' ? message : `${field}: ${message}`, errors });
+      const fields = error.validation.map((issue): [string, string] => [
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        issue.message ?? 'Invalid value',
+      ]);
+      const { statusCode, message, errors } = validationError(fields);
+      return reply.status(statusCode).send({ message, errors });
     }
     if (error instanceof HttpError) {
       return reply
@@ -149,6 +155,20 @@ export async function buildApp(
   );
 
   for (const call of calls) registerCall(app, services, call);
+
+  // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
+  const media = mediaDir(config.dataDir);
+  fs.mkdirSync(media, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: media,
+    prefix: '/media/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('Cache-Control', 'private, max-age=31536000, immutable');
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
 
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -191,6 +211,41 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+/** The 400 answer for invalid fields: the first one in the message, every one in `errors`. */
+function validationError(fields: [string, string][]) {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of fields) errors[field || 'body'] ??= message;
+  const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request'];
+  return badRequest(field === 'body' ? message : `${field}: ${message}`, errors);
+}
+const zodValidationError = (error: ZodError) =>
+  validationError(error.issues.map((i): [string, string] => [i.path.join('.'), i.message]));
+
+/** Reads a multipart body: the text fields (first value of each name) and the named files. */
+async function readMultipart(req: FastifyRequest, upload: NonNullable<AnyCall['upload']>) {
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, Buffer> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (upload.files.includes(part.fieldname) && !(part.fieldname in files)) {
+          files[part.fieldname] = await part.toBuffer();
+        } else {
+          part.file.resume();
+        }
+      } else if (!(part.fieldname in fields)) {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(upload.tooLarge);
+    if (code?.startsWith('FST_')) throw badRequest('The upload could not be read');
+    throw err;
+  }
+  return { fields, files };
+}
+
 async function identify(services: Services, req: FastifyRequest): Promise<SessionUser | null> {
   const header = req.headers.authorization;
   if (header !== undefined) {
@@ -205,8 +260,10 @@ const sessionSecurity: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [
 
 function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
   const inputKey = call.method === 'GET' ? 'querystring' : 'body';
+  const upload = call.upload;
   const schema = {
-    [inputKey]: call.input,
+    // Multipart calls are validated in the handler, after the upload has been read.
+    ...(upload ? { consumes: ['multipart/form-data', 'application/json'] } : { [inputKey]: call.input }),
     tags: [call.tag],
     summary: call.summary,
     description:
@@ -233,14 +290,18 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     url: `/api/${call.name}`,
     schema,
     preValidation: authorize,
-    handler: (req, reply) =>
-      call.handle({
-        ...services,
-        input: req[inputKey === 'body' ? 'body' : 'query'],
-        user: req.user,
-        req,
-        reply,
-      }),
+    handler: async (req, reply) => {
+      if (!upload) {
+        const input = req[inputKey === 'body' ? 'body' : 'query'];
+        return call.handle({ ...services, input, user: req.user, files: {}, req, reply });
+      }
+      const { fields, files } = req.isMultipart()
+        ? await readMultipart(req, upload)
+        : { fields: req.body ?? {}, files: {} };
+      const parsed = call.input.safeParse(fields);
+      if (!parsed.success) throw zodValidationError(parsed.error);
+      return call.handle({ ...services, input: parsed.data, user: req.user, files, req, reply });
+    },
   });
 
   const list = call.list;
@@ -251,7 +312,7 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
       schema: { ...schema, summary: `${call.summary}: the whole filtered list as .xlsx` },
       preValidation: authorize,
       handler: (req, reply) =>
-        streamExport(list, { ...services, input: req.query, user: req.user!, req, reply }),
+        streamExport(list, { ...services, input: req.query, user: req.user!, files: {}, req, reply }),
     });
   }
 }

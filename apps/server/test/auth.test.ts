@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS, DEFAULT_GRANTS, MESSAGES } from '@app/contract';
@@ -205,19 +203,6 @@ describe('change_password', () => {
 });
 
 describe('forget_password and reset_password', () => {
-  const outbox = () => path.join(t.config.dataDir, 'outbox');
-  const waitForMail = async (to: string) => {
-    for (let i = 0; i < 50; i++) {
-      const files = fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : [];
-      for (const f of files) {
-        const text = fs.readFileSync(path.join(outbox(), f), 'utf8');
-        if (text.includes(`To: ${to}`)) return text.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail to ${to}`);
-  };
-
   it('answers the same whether or not the address exists, and mails a link only to a real one', async () => {
     await t.createUser(ROLE.Agent, 'forgetful@example.com');
     const known = await t.app.inject({
@@ -232,7 +217,7 @@ describe('forget_password and reset_password', () => {
     });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    const mail = await waitForMail('forgetful@example.com');
+    const mail = await t.mailTo('forgetful@example.com');
     expect(mail).not.toContain(PASSWORD);
     expect(mail).toMatch(/reset-password\?token=[\w-]+/);
   });
@@ -240,7 +225,7 @@ describe('forget_password and reset_password', () => {
   it('sets a new password once with the link, signs out old sessions, and refuses reuse', async () => {
     const { email, token: oldSession } = await t.signedIn(ROLE.Agent);
     await t.app.inject({ method: 'POST', url: '/api/forget_password', payload: { forget_email: email } });
-    const link = /token=([\w-]+)/.exec(await waitForMail(email))![1]!;
+    const link = /token=([\w-]+)/.exec(await t.mailTo(email))![1]!;
     const reset = (new_password: string) =>
       t.app.inject({
         method: 'POST',
@@ -259,7 +244,7 @@ describe('forget_password and reset_password', () => {
     const email = 'late@example.com';
     await t.createUser(ROLE.Agent, email);
     await t.app.inject({ method: 'POST', url: '/api/forget_password', payload: { forget_email: email } });
-    const link = /token=([\w-]+)/.exec(await waitForMail(email))![1]!;
+    const link = /token=([\w-]+)/.exec(await t.mailTo(email))![1]!;
     const row = await t.db
       .selectFrom('password_resets')
       .select(['created_at', 'expires_at'])

@@ -48,6 +48,8 @@ export interface TestApp {
   /** An Active user of the role, signed in: its id and bearer token. */
   signedIn(roleId: number): Promise<{ userId: number; token: string; email: string }>;
   call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The newest mail in the outbox to `to` (containing `text`), decoded; waits up to 2.5 s for it. */
+  mailTo(to: string, text?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,21 @@ export async function createTestApp(
         ...opts,
         headers: { ...opts.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
+    },
+    async mailTo(to, text = '') {
+      const outbox = path.join(config.dataDir, 'outbox');
+      for (let i = 0; i < 50; i++) {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+        for (const f of files) {
+          const mail = fs
+            .readFileSync(path.join(outbox, f), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replaceAll('=3D', '=');
+          if (mail.includes(`To: ${to}`) && mail.includes(text)) return mail;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no mail to ${to}`);
     },
     async close() {
       await app.close();

@@ -158,3 +158,18 @@ export const isAgentRole = (roleId: number) => roleId === ROLE.Agent || roleId =
 
 /** Those who may see every agency's records and pick a seller's agency: Super Admin, Admin, Operator. */
 export const seesAllAgencies = (roleId: number) => isAdminRole(roleId) || roleId === ROLE.Operator;
+
+/**
+ * May a user of role `actorRoleId`, holding the permissions `has` answers for, create or edit users of
+ * role `roleId`? Only with the ChangeStatusof… permission of that role; Super Admin only for a Super
+ * Admin; and the user-type list hides the actor's own role (a Super Admin excepted).
+ */
+export function mayAssignRole(actorRoleId: number, has: (p: Permission) => boolean, roleId: number): boolean {
+  if (roleId === ROLE.SuperAdmin) return actorRoleId === ROLE.SuperAdmin;
+  if (roleId === actorRoleId && actorRoleId !== ROLE.SuperAdmin) return false;
+  return has(statusPermissionFor(roleId));
+}
+
+/** The open property limit a user of this type gets unless an Admin sets another. */
+export const defaultOpenPropertyLimit = (roleId: number) =>
+  isAgentRole(roleId) || isAdminRole(roleId) ? 5 : 999;

@@ -4,6 +4,9 @@ import { roleCalls } from './roles.ts';
 import { masterListCalls } from './masters.ts';
 import { permissionCalls } from './permissions.ts';
 import { userCalls } from './users.ts';
+import { userFormCalls } from './user-form.ts';
+import { accountCalls } from './account.ts';
+import { otpCalls } from './otp.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -12,4 +15,7 @@ export const calls: readonly AnyCall[] = [
   ...masterListCalls,
   ...permissionCalls,
   ...userCalls,
+  ...userFormCalls,
+  ...accountCalls,
+  ...otpCalls,
 ];

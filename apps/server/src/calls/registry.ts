@@ -34,6 +34,8 @@ export interface Services {
 export interface CallContext<I, U> extends Services {
   input: I;
   user: U;
+  /** Uploaded files of a multipart call, by field name (see `upload`). */
+  files: Record<string, Buffer>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -48,6 +50,11 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
   tag: string;
   input: S;
   handle: (ctx: CallContext<z.output<S>, UserFor<A>>) => Promise<unknown>;
+  /**
+   * The call also takes multipart/form-data (JSON still works): `files` names its file fields, each at
+   * most 1 MB (`tooLarge` is the message otherwise). Text fields are validated with `input` as usual.
+   */
+  upload?: { files: readonly string[]; tooLarge: string };
   /** Paged lists also answer `GET /api/<name>/export` with the same query as an .xlsx file. */
   list?: ListSpec<z.output<S>>;
 }

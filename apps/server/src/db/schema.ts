@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Status, UserStatus } from '@app/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable column that may be left out of an insert. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Audit = {
   created_at: Generated<Date>;
   created_by: number | null;
@@ -36,9 +38,50 @@ export interface UserTable extends Audit {
   role_id: number;
   user_status: UserStatus;
   profile_image: string | null;
-  phone_1: ColumnType<string | null, string | null | undefined, string | null>;
-  phone_2: ColumnType<string | null, string | null | undefined, string | null>;
-  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  phone_1: Optional<string>;
+  phone_2: Optional<string>;
+  status_reason: Optional<string>;
+  nick_name: Optional<string>;
+  unit_number: Optional<string>;
+  house_number: Optional<string>;
+  street_name: Optional<string>;
+  building_name: Optional<string>;
+  floor: Optional<string>;
+  province_id: Optional<number>;
+  town_id: Optional<number>;
+  barangay_id: Optional<number>;
+  subdivision_id: Optional<number>;
+  zip_code: Optional<string>;
+  associated_agency_id: Optional<number>;
+  is_address_same_as_agency: Generated<boolean>;
+  self_broker: Generated<boolean>;
+  birth_day: Optional<number>;
+  birth_month: Optional<number>;
+  birth_year: Optional<number>;
+  re_license: Optional<string>;
+  website: Optional<string>;
+  profile_statement: Optional<string>;
+  open_property_limit: Generated<number>;
+  profile_thumbnail: Optional<string>;
+}
+
+export interface UserSkillLinkTable {
+  user_id: number;
+  user_skills_id: number;
+}
+
+export interface UserBrokerTable {
+  user_id: number;
+  broker_id: number;
+}
+
+export interface UserOtpTable {
+  user_id: number;
+  code_hash: Buffer;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  requested_by: number | null;
+  created_at: Generated<Date>;
 }
 
 export interface UserStatusHistoryTable {
@@ -78,6 +121,60 @@ export interface LoginAttemptTable {
   at: Generated<Date>;
 }
 
+/** The address block shared by agencies, brokers, associations and sellers (one set of column names). */
+type Address = {
+  unit_number: string | null;
+  house_number: string | null;
+  street_name: string | null;
+  building_name: string | null;
+  floor: string | null;
+  province_id: number | null;
+  town_id: number | null;
+  barangay_id: number | null;
+  subdivision_id: number | null;
+  zip_code: string | null;
+};
+type OrganisationStatus = {
+  status: ColumnType<Status, Status | undefined, Status>;
+  reason_for_inactive: string | null;
+};
+type Contact = { phone_1: string; phone_2: string | null; email_address: string };
+
+export interface AgencyTable extends Audit, Address, OrganisationStatus, Contact {
+  agency_id: Generated<number>;
+  agency_name: string;
+  owner_name: string;
+  contact_person: string;
+  email_address_secondary: string | null;
+}
+
+export interface BrokerAssociationTable extends Audit, Address, OrganisationStatus, Contact {
+  broker_association_id: Generated<number>;
+  broker_association_name: string;
+  contact_person: string;
+}
+
+export interface BrokerTable extends Audit, Address, OrganisationStatus, Contact {
+  broker_id: Generated<number>;
+  broker_name: string;
+  broker_license_number: string;
+  notes_about_broker: string | null;
+}
+
+export interface SellerTable extends Audit, Address {
+  seller_id: Generated<number>;
+  seller_name: string;
+  property_owner_name: string | null;
+  phone_1: string;
+  phone_2: string | null;
+  email_address: string | null;
+  agency_id: number | null;
+  notes_about_seller: string | null;
+}
+
+/** A link row: the owner's id and the linked record's id. */
+type LinkTable<Owner extends string, Target extends string> = Record<Owner | Target, number>;
+
 export interface Database {
   roles: RoleTable;
   permissions: PermissionTable;
@@ -87,4 +184,21 @@ export interface Database {
   password_resets: PasswordResetTable;
   login_attempts: LoginAttemptTable;
   user_status_history: UserStatusHistoryTable;
+  user_skill_links: UserSkillLinkTable;
+  user_brokers: UserBrokerTable;
+  user_otps: UserOtpTable;
+  agencies: AgencyTable;
+  agency_specializations: LinkTable<'agency_id', 'specialization_id'>;
+  agency_capabilities: LinkTable<'agency_id', 'capability_id'>;
+  agency_provinces: LinkTable<'agency_id', 'province_id'>;
+  broker_associations: BrokerAssociationTable;
+  broker_association_specializations: LinkTable<'broker_association_id', 'specialization_id'>;
+  broker_association_capabilities: LinkTable<'broker_association_id', 'capability_id'>;
+  broker_association_provinces: LinkTable<'broker_association_id', 'province_id'>;
+  brokers: BrokerTable;
+  broker_broker_associations: LinkTable<'broker_id', 'broker_association_id'>;
+  broker_specializations: LinkTable<'broker_id', 'specialization_id'>;
+  broker_capabilities: LinkTable<'broker_id', 'capability_id'>;
+  broker_provinces: LinkTable<'broker_id', 'province_id'>;
+  sellers: SellerTable;
 }

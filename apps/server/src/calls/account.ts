@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import { updateProfileRequest } from '@app/contract';
+import { defineCall, noInput, type AnyCall } from './registry.ts';
+import { badRequest } from '../lib/errors.ts';
+import { verifyPassword } from '../lib/crypto.ts';
+import { mediaUrl, removeMedia } from '../lib/media.ts';
+import { assertEmailFree, readUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
+import { legacyNames, profileImageUpload, withStoredImage } from './user-form.ts';
+
+/** The signed-in user's own profile: read it, and change it after confirming the current password. */
+export const accountCalls: AnyCall[] = [
+  defineCall({
+    name: 'webGetAccountDetails',
+    method: 'GET',
+    access: 'signed-in',
+    tag: 'Account',
+    summary: "The signed-in user's own profile (a user_id parameter is ignored: it is always your own)",
+    input: noInput,
+    async handle({ db, user }) {
+      return { resultData: await readUserRecord(db, user.user_id) };
+    },
+  }),
+
+  defineCall({
+    name: 'UpdateProfile',
+    method: 'POST',
+    access: 'signed-in',
+    tag: 'Account',
+    summary: 'Change your own profile (JSON or multipart with profile_image); needs verify_password',
+    input: legacyNames(updateProfileRequest),
+    upload: profileImageUpload,
+    async handle(ctx) {
+      const { db, input, user, files } = ctx;
+      const current = await db
+        .selectFrom('users')
+        .select(['password_hash', 'profile_image', 'profile_thumbnail', 'associated_agency_id'])
+        .where('user_id', '=', user.user_id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(current.password_hash, input.verify_password))) {
+        const message = 'The current password is not correct';
+        throw badRequest(message, { verify_password: message });
+      }
+      await assertEmailFree(db, input.user_email, user.user_id);
+      const { verify_password: _, user_skills, ...fields } = input;
+      const stored = await withStoredImage(ctx, files, (image) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({
+              first_name: fields.first_name,
+              last_name: fields.last_name,
+              nick_name: fields.nick_name,
+              user_email: fields.user_email,
+              phone_1: fields.phone_1,
+              phone_2: fields.phone_2,
+              unit_number: fields.unit_number,
+              house_number: fields.house_number,
+              street_name: fields.street_name,
+              building_name: fields.building_name,
+              floor: fields.floor,
+              province_id: fields.province_id,
+              town_id: fields.town_id,
+              barangay_id: fields.barangay_id,
+              subdivision_id: fields.subdivision_id,
+              zip_code: fields.zip_code,
+              is_address_same_as_agency: false,
+              birth_day: fields.birth_day,
+              birth_month: fields.birth_month,
+              birth_year: fields.birth_year,
+              re_license: fields.re_license,
+              website: fields.website,
+              profile_statement: fields.profile_statement,
+              ...(image && { profile_image: image.file, profile_thumbnail: image.thumbnail }),
+              updated_at: sql`now()`,
+              updated_by: user.user_id,
+            })
+            .where('user_id', '=', user.user_id)
+            .execute();
+          const brokers = await trx
+            .selectFrom('user_brokers')
+            .select('broker_id')
+            .where('user_id', '=', user.user_id)
+            .execute();
+          await replaceUserLinks(
+            trx,
+            user.user_id,
+            user_skills,
+            brokers.map((b) => b.broker_id),
+          );
+          return image;
+        }),
+      );
+      if (stored) await removeMedia(ctx.config.dataDir, current.profile_image, current.profile_thumbnail);
+      const picture = stored ? stored.file : current.profile_image;
+      return {
+        message: 'Profile updated successfully',
+        coverImage: mediaUrl(picture),
+        profileImage: mediaUrl(picture),
+      };
+    },
+  }),
+];

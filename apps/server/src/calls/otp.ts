@@ -1,0 +1,130 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { id, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, ROLE, verifyOtpRequest } from '@app/contract';
+import { defineCall, type AnyCall } from './registry.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import { hashToken } from '../lib/crypto.ts';
+import { logSms } from '../lib/sms.ts';
+import type { Db } from '../db/index.ts';
+
+const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`);
+
+/** A Super Admin account waiting for approval: only those are verified by a one-time code. */
+async function waitingSuperAdmin(db: Db, userId: number) {
+  const target = await db
+    .selectFrom('users')
+    .select(['user_id', 'first_name', 'user_email', 'phone_1', 'user_status', 'role_id'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!target || target.role_id !== ROLE.SuperAdmin) throw notFound('User');
+  if (target.user_status === 'Active') throw conflict('This user is already Active');
+  return target;
+}
+
+const failure = (message: string) => ({ result: 'error' as const, message });
+
+/**
+ * Activating a new Super Admin needs a 6-digit code sent to that person (e-mail, and SMS when a phone
+ * is known): the approving Super Admin must get it from them, which proves the address is theirs.
+ */
+export const otpCalls: AnyCall[] = [
+  defineCall({
+    name: 'sendVerifyOTP',
+    method: 'POST',
+    access: 'ChangeStatusofSuperuser',
+    tag: 'Users',
+    summary: `Send a new 6-digit code to a waiting Super Admin (valid ${OTP_TTL_MINUTES} minutes, ${OTP_MAX_ATTEMPTS} tries)`,
+    input: z.looseObject({ user_id: id }),
+    async handle({ db, input, user, mailer, req }) {
+      const target = await waitingSuperAdmin(db, input.user_id);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db
+        .insertInto('user_otps')
+        .values({
+          user_id: target.user_id,
+          code_hash: codeHash(target.user_id, code),
+          expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+          requested_by: user.user_id,
+        })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            code_hash: (eb) => eb.ref('excluded.code_hash'),
+            expires_at: (eb) => eb.ref('excluded.expires_at'),
+            attempts: 0,
+            requested_by: user.user_id,
+            created_at: sql`now()`,
+          }),
+        )
+        .execute();
+      const text = `Your Pinoy Property verification code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`;
+      await mailer.send({
+        to: target.user_email,
+        subject: 'Your Pinoy Property verification code',
+        text: `Hello ${target.first_name},\n\n${text}\nGive it only to the administrator who is approving your account.\n`,
+      });
+      if (target.phone_1) await logSms(req.log).send(target.phone_1, text);
+      return { result: 'success', message: `A verification code was sent to ${target.user_email}` };
+    },
+  }),
+
+  defineCall({
+    name: 'WebVerifyOTP',
+    method: 'POST',
+    access: 'ChangeStatusofSuperuser',
+    tag: 'Users',
+    summary: 'Check the code of a waiting Super Admin; the right code activates the account',
+    input: verifyOtpRequest,
+    async handle({ db, input, user }) {
+      const target = await waitingSuperAdmin(db, input.user_id);
+      return db.transaction().execute(async (trx) => {
+        const otp = await trx
+          .selectFrom('user_otps')
+          .selectAll()
+          .where('user_id', '=', target.user_id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!otp || new Date(otp.expires_at) <= new Date()) {
+          return failure('The code has expired or was never sent. Send a new code');
+        }
+        if (otp.attempts >= OTP_MAX_ATTEMPTS) return failure('Too many wrong codes. Send a new code');
+        if (!timingSafeEqual(otp.code_hash, codeHash(target.user_id, input.verify_otp))) {
+          const attempts = otp.attempts + 1;
+          await trx
+            .updateTable('user_otps')
+            .set({ attempts })
+            .where('user_id', '=', target.user_id)
+            .execute();
+          const left = OTP_MAX_ATTEMPTS - attempts;
+          return failure(
+            left > 0
+              ? `The code is not correct. ${left} tries left`
+              : 'Too many wrong codes. Send a new code',
+          );
+        }
+        await trx.deleteFrom('user_otps').where('user_id', '=', target.user_id).execute();
+        await trx
+          .updateTable('users')
+          .set({
+            user_status: 'Active',
+            status_reason: null,
+            updated_at: sql`now()`,
+            updated_by: user.user_id,
+          })
+          .where('user_id', '=', target.user_id)
+          .execute();
+        await trx
+          .insertInto('user_status_history')
+          .values({
+            user_id: target.user_id,
+            old_status: target.user_status,
+            new_status: 'Active',
+            reason: 'Verified by one-time code',
+            changed_by: user.user_id,
+          })
+          .execute();
+        return { result: 'success' as const, message: 'Code verified. The user is now Active' };
+      });
+    },
+  }),
+];

@@ -1,0 +1,266 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  defaultOpenPropertyLimit,
+  fromAccountNames,
+  id,
+  isAdminRole,
+  MESSAGES,
+  mayAssignRole,
+  saveUserRequest,
+  updateUserRequest,
+  WELCOME_LINK_TTL_HOURS,
+  type UserFields,
+} from '@app/contract';
+import { defineCall, type AnyCall, type Services } from './registry.ts';
+import { HttpError, notFound } from '../lib/errors.ts';
+import { newToken } from '../lib/crypto.ts';
+import { removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
+import { revokeSessions, type SessionUser } from '../lib/session.ts';
+import {
+  addressFor,
+  assertEmailFree,
+  assertReferencesExist,
+  readUserRecord,
+  replaceUserLinks,
+} from '../lib/user-profile.ts';
+import type { FastifyBaseLogger } from 'fastify';
+
+const mayAssign = (actor: SessionUser, roleId: number) =>
+  mayAssignRole(actor.role_id, (p) => actor.permissions.has(p), roleId);
+
+const forbidden = () => new HttpError(403, 'You may not manage users of this type');
+
+/** The user's columns from the form (address resolved, limit decided by the caller). */
+async function columnsFrom(db: Services['db'], input: UserFields) {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    nick_name: input.nick_name,
+    role_id: input.role_id,
+    user_email: input.user_email,
+    phone_1: input.phone_1,
+    phone_2: input.phone_2,
+    associated_agency_id: input.associated_agency_id,
+    is_address_same_as_agency: input.is_address_same_as_agency,
+    self_broker: input.self_broker,
+    ...(await addressFor(db, input)),
+    birth_day: input.birth_day,
+    birth_month: input.birth_month,
+    birth_year: input.birth_year,
+    re_license: input.re_license,
+    website: input.website,
+    profile_statement: input.profile_statement,
+  };
+}
+
+/** Stores the uploaded picture, if any; the caller removes it again when the save fails. */
+const storeProfileImage = (services: Services, files: Record<string, Buffer>) =>
+  files.profile_image
+    ? storeImage(services.config.dataDir, files.profile_image, {
+        field: 'profile_image',
+        tooLarge: MESSAGES.profileImageLimit,
+        wrongType: MESSAGES.imageType,
+      })
+    : Promise.resolve(null);
+
+export async function withStoredImage<T>(
+  services: Services,
+  files: Record<string, Buffer>,
+  save: (image: StoredImage | null) => Promise<T>,
+): Promise<T> {
+  const image = await storeProfileImage(services, files);
+  try {
+    return await save(image);
+  } catch (err) {
+    if (image) await removeMedia(services.config.dataDir, image.file, image.thumbnail);
+    throw err;
+  }
+}
+
+const imageColumns = (image: StoredImage | null) =>
+  image ? { profile_image: image.file, profile_thumbnail: image.thumbnail } : {};
+
+/** A new user chooses their own password through a single-use link (the reset mechanism). */
+async function sendWelcomeLink(
+  services: Services,
+  log: FastifyBaseLogger,
+  user: { user_id: number; first_name: string; user_email: string },
+) {
+  const { token, tokenHash } = newToken();
+  await services.db
+    .insertInto('password_resets')
+    .values({
+      token_hash: tokenHash,
+      user_id: user.user_id,
+      expires_at: new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000),
+    })
+    .execute();
+  const link = `${services.config.publicUrl}/reset-password?token=${token}`;
+  services.mailer
+    .send({
+      to: user.user_email,
+      subject: 'Welcome to Pinoy Property: choose your password',
+      text: `Hello ${user.first_name},\n\nAn account was created for you. To choose your password, open this link within ${WELCOME_LINK_TTL_HOURS} hours:\n\n${link}\n\nThe link works once.\n`,
+    })
+    .catch((err: unknown) => log.error({ err }, 'welcome mail failed'));
+}
+
+/** JSON or multipart, with the account form's camelCase names accepted too. */
+export const legacyNames = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (v) => (v && typeof v === 'object' ? fromAccountNames(v as Record<string, unknown>) : v),
+    schema,
+  );
+
+export const profileImageUpload = { files: ['profile_image'], tooLarge: MESSAGES.profileImageLimit } as const;
+
+export const userFormCalls: AnyCall[] = [
+  defineCall({
+    name: 'GetUserById',
+    method: 'GET',
+    access: ['Edit User', 'Users'],
+    tag: 'Users',
+    summary: "One user for the edit form, with id lists as comma strings and the user's status history",
+    input: z.looseObject({ user_id: id }),
+    async handle({ db, input, user }) {
+      const record = await readUserRecord(db, input.user_id);
+      // Users of a type the caller may not manage are outside their scope.
+      if (record.user_id !== user.user_id && !mayAssign(user, record.role_id)) throw notFound('User');
+      return { resultData: [record] };
+    },
+  }),
+
+  defineCall({
+    name: 'SaveUser',
+    method: 'POST',
+    access: 'Add User',
+    tag: 'Users',
+    summary: 'Create a user (JSON or multipart with profile_image); they get a link to choose a password',
+    input: legacyNames(saveUserRequest),
+    upload: profileImageUpload,
+    async handle(ctx) {
+      const { db, input, user, files, req } = ctx;
+      if (!mayAssign(user, input.role_id)) throw forbidden();
+      await assertEmailFree(db, input.user_email);
+      await assertReferencesExist(db, input);
+      const status = input.user_status ?? 'Active';
+      const open_property_limit =
+        isAdminRole(user.role_id) && input.open_property_limit !== undefined
+          ? input.open_property_limit
+          : defaultOpenPropertyLimit(input.role_id);
+      const columns = await columnsFrom(db, input);
+      const created = await withStoredImage(ctx, files, (image) =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('users')
+            .values({
+              ...columns,
+              ...imageColumns(image),
+              open_property_limit,
+              user_status: status,
+              status_reason: status === 'Inactive' ? input.reason : null,
+              password_hash: null,
+              created_by: user.user_id,
+              updated_by: user.user_id,
+            })
+            .returning(['user_id', 'first_name', 'user_email'])
+            .executeTakeFirstOrThrow();
+          await replaceUserLinks(trx, row.user_id, input.user_skills, input.associated_broker_id);
+          await trx
+            .insertInto('user_status_history')
+            .values({
+              user_id: row.user_id,
+              old_status: 'New',
+              new_status: status,
+              reason: input.reason ?? 'Account created',
+              changed_by: user.user_id,
+            })
+            .execute();
+          return row;
+        }),
+      );
+      await sendWelcomeLink(ctx, req.log, created);
+      return {
+        message: `User saved successfully. A link to choose a password was sent to ${created.user_email}`,
+        user_id: created.user_id,
+      };
+    },
+  }),
+
+  defineCall({
+    name: 'UpdateUser',
+    method: 'POST',
+    access: 'Edit User',
+    tag: 'Users',
+    summary: 'Update a user (JSON or multipart with profile_image); status changes are recorded',
+    input: legacyNames(updateUserRequest),
+    upload: profileImageUpload,
+    async handle(ctx) {
+      const { db, input, user, files } = ctx;
+      const current = await db
+        .selectFrom('users')
+        .select([
+          'user_id',
+          'role_id',
+          'user_status',
+          'open_property_limit',
+          'profile_image',
+          'profile_thumbnail',
+        ])
+        .where('user_id', '=', input.user_id)
+        .executeTakeFirst();
+      if (current?.user_id === user.user_id) {
+        throw new HttpError(409, 'Use Account Details to change your own profile');
+      }
+      if (!current || !mayAssign(user, current.role_id)) throw notFound('User');
+      if (!mayAssign(user, input.role_id)) throw forbidden();
+      await assertEmailFree(db, input.user_email, current.user_id);
+      await assertReferencesExist(db, input);
+      const status = input.user_status ?? current.user_status;
+      const roleChanged = input.role_id !== current.role_id;
+      const open_property_limit = isAdminRole(user.role_id)
+        ? (input.open_property_limit ?? current.open_property_limit)
+        : roleChanged
+          ? defaultOpenPropertyLimit(input.role_id)
+          : current.open_property_limit;
+      const columns = await columnsFrom(db, input);
+      await withStoredImage(ctx, files, (image) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({
+              ...columns,
+              ...imageColumns(image),
+              open_property_limit,
+              user_status: status,
+              status_reason: status === 'Inactive' ? input.reason : null,
+              updated_at: sql`now()`,
+              updated_by: user.user_id,
+            })
+            .where('user_id', '=', current.user_id)
+            .execute();
+          await replaceUserLinks(trx, current.user_id, input.user_skills, input.associated_broker_id);
+          if (status !== current.user_status) {
+            await trx
+              .insertInto('user_status_history')
+              .values({
+                user_id: current.user_id,
+                old_status: current.user_status,
+                new_status: status,
+                reason: input.reason,
+                changed_by: user.user_id,
+              })
+              .execute();
+          }
+          // A deactivated user, or one whose grants changed with their role, signs in again.
+          if (status === 'Inactive' || roleChanged) await revokeSessions(trx, current.user_id);
+        }),
+      );
+      if (files.profile_image) {
+        await removeMedia(ctx.config.dataDir, current.profile_image, current.profile_thumbnail);
+      }
+      return { message: 'User updated successfully' };
+    },
+  }),
+];
