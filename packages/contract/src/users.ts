@@ -39,6 +39,10 @@ export const daysInMonth = (month: number, year: number | null) =>
       ? 30
       : 31;
 
+type Birthday = { birth_day: number | null; birth_month: number | null; birth_year: number | null };
+const isRealBirthday = (v: Birthday) =>
+  v.birth_day === null || v.birth_month === null || v.birth_day <= daysInMonth(v.birth_month, v.birth_year);
+
 /** The open property limit: up to three digits. */
 const openPropertyLimit = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -50,28 +54,30 @@ const openPropertyLimit = z.preprocess(
     .optional(),
 ) as z.ZodType<number | undefined, unknown>;
 
-/**
- * The fields of the Add/Edit User form under their wire names (spec 1, section 3). Rules that depend
- * on other fields (agent requirements, reason when Inactive, zip for non-Individuals, a real birthday)
- * are in `userRules`.
- */
-export const userFields = z.looseObject({
+/** A real birthday: no 31 April, no 29 February outside leap years (the year is optional). */
+const withRealBirthday = <
+  T extends z.ZodType<{ birth_day: number | null; birth_month: number | null; birth_year: number | null }>,
+>(
+  schema: T,
+) =>
+  schema.superRefine((v, ctx) => {
+    if (
+      v.birth_day !== null &&
+      v.birth_month !== null &&
+      v.birth_day > daysInMonth(v.birth_month, v.birth_year)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['birth_day'], message: 'This month has no such day' });
+    }
+  });
+
+/** The Account Details form: your own profile. Role, status, agency and limit are not yours to change. */
+export const profileFields = z.looseObject({
   first_name: personName,
   last_name: personName,
   nick_name: optionalText(100),
-  role_id: requiredId,
   user_email: email,
   phone_1: phone,
   phone_2: optionalPhone,
-  user_status: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.union([z.literal('New'), status]).optional(),
-  ) as z.ZodType<(typeof USER_STATUSES)[number] | undefined, unknown>,
-  reason: optionalText(500),
-  associated_agency_id: optionalId,
-  associated_broker_id: idList,
-  is_address_same_as_agency: flag,
-  self_broker: flag,
   unit_number: optionalText(50),
   house_number: optionalText(100),
   street_name: optionalText(200),
@@ -93,6 +99,31 @@ export const userFields = z.looseObject({
   website: optionalWebsite,
   user_skills: idList,
   profile_statement: optionalText(2000),
+});
+export const profileForm = withRealBirthday(profileFields);
+/** UpdateProfile: the profile plus the current password, asked for on Save. */
+export const updateProfileRequest = withRealBirthday(
+  profileFields.extend({
+    verify_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+  }),
+);
+
+/**
+ * The fields of the Add/Edit User form under their wire names (spec 1, section 3): the profile plus
+ * what an administrator decides. Rules that depend on other fields (agent requirements, reason when
+ * Inactive, zip for non-Individuals, a real birthday) are in `userIssues`.
+ */
+export const userFields = profileFields.extend({
+  role_id: requiredId,
+  user_status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.union([z.literal('New'), status]).optional(),
+  ) as z.ZodType<(typeof USER_STATUSES)[number] | undefined, unknown>,
+  reason: optionalText(500),
+  associated_agency_id: optionalId,
+  associated_broker_id: idList,
+  is_address_same_as_agency: flag,
+  self_broker: flag,
   open_property_limit: openPropertyLimit,
 });
 export type UserFieldsInput = z.input<typeof userFields>;
@@ -172,43 +203,6 @@ export const ACCOUNT_FIELD_NAMES = {
   phone2: 'phone_2',
   email: 'user_email',
 } as const;
-
-export const updateProfileRequest = z
-  .looseObject({
-    first_name: personName,
-    last_name: personName,
-    nick_name: optionalText(100),
-    user_email: email,
-    phone_1: phone,
-    phone_2: optionalPhone,
-    unit_number: optionalText(50),
-    house_number: optionalText(100),
-    street_name: optionalText(200),
-    building_name: optionalText(200),
-    floor: optionalText(50),
-    province_id: optionalId,
-    town_id: optionalId,
-    barangay_id: optionalId,
-    subdivision_id: optionalId,
-    zip_code: zip4(false),
-    birth_day: smallInt(1, 31, 'Choose a day'),
-    birth_month: smallInt(1, 12, 'Choose a month'),
-    birth_year: smallInt(BIRTH_YEARS.from, BIRTH_YEARS.to, 'Choose a year'),
-    re_license: optionalText(50),
-    website: optionalWebsite,
-    user_skills: idList,
-    profile_statement: optionalText(2000),
-    verify_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
-  })
-  .superRefine((v, ctx) => {
-    if (
-      v.birth_day !== null &&
-      v.birth_month !== null &&
-      v.birth_day > daysInMonth(v.birth_month, v.birth_year)
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['birth_day'], message: 'This month has no such day' });
-    }
-  });
 
 /** Accepts the legacy camelCase account names as well as the entity's own names. */
 export function fromAccountNames(body: Record<string, unknown>): Record<string, unknown> {

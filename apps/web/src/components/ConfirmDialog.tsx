@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -12,12 +12,22 @@ interface ConfirmDialogProps {
   text: string;
   onCancel: () => void;
   onConfirm: () => void;
-  /** Disables Yes while the confirmed action runs. */
+  /** Disables Yes while the confirmed action runs (or while `children` hold an invalid answer). */
   busy?: boolean;
+  /** Inputs the confirmation asks for (a reason, say), under the text. */
+  children?: ReactNode;
 }
 
 /** Title + text + Cancel/Yes. Status: 'Change {entity} : {name} Status'; delete: 'Delete {entity} : {name}'. */
-export function ConfirmDialog({ open, title, text, onCancel, onConfirm, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  onCancel,
+  onConfirm,
+  busy = false,
+  children,
+}: ConfirmDialogProps) {
   const id = useId();
   return (
     <Dialog
@@ -31,6 +41,7 @@ export function ConfirmDialog({ open, title, text, onCancel, onConfirm, busy = f
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} color="inherit">

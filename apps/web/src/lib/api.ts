@@ -103,12 +103,13 @@ export async function apiGet<T>(call: string, params?: QueryParams, opts: CallOp
   return (await readBody(res)) as T;
 }
 
+/** Posts JSON, or multipart when the body is a FormData (the browser sets its boundary). */
 export async function apiPost<T>(call: string, body: unknown, opts: CallOptions = {}): Promise<T> {
-  const res = await send(
-    apiUrl(call),
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) },
-    opts,
-  );
+  const init: RequestInit =
+    body instanceof FormData
+      ? { method: 'POST', body }
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) };
+  const res = await send(apiUrl(call), init, opts);
   return (await readBody(res)) as T;
 }
 

@@ -1,12 +1,18 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import { MESSAGES, statusPermissionFor } from '@app/contract';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { MESSAGES, ROLE, statusPermissionFor } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/auth.ts';
+import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
 import { USER_ENVELOPE, useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
 
 const DEFAULT_SORT = { field: 'full_name', order: 'asc' } as const;
@@ -21,13 +27,14 @@ interface UserListProps {
   label: string;
   /** Edit icon per row (Users list). */
   onEdit?: (row: UserRow) => void;
-  /** Delete icon per row (Approve Users). */
+  /** Delete icon per row, and the OTP check of new Super Admins for a Super Admin (Approve Users). */
   withDelete?: boolean;
 }
 
 /** The Users and Approve Users tables: status switch with confirmation, edit or delete actions. */
 export function UserList({ call, label, onEdit, withDelete = false }: UserListProps): ReactNode {
   const { has } = usePermissions();
+  const isSuperAdmin = useSession().data?.userRoleId === ROLE.SuperAdmin;
   const canEdit = !!onEdit && has('Edit User');
   const canDelete = withDelete && has('Delete User');
 
@@ -37,6 +44,9 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
   // Confirmations keep their row after closing, so the title stays during the closing animation.
   const [statusAsk, setStatusAsk] = useState<{ row: UserRow; open: boolean } | null>(null);
   const [deleteAsk, setDeleteAsk] = useState<{ row: UserRow; open: boolean } | null>(null);
+  const [otpUser, setOtpUser] = useState<UserRow | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const statusTarget = statusAsk?.open ? statusAsk.row : null;
   const closeStatus = () => setStatusAsk((a) => a && { ...a, open: false });
   const closeDelete = () => setDeleteAsk((a) => a && { ...a, open: false });
@@ -52,9 +62,17 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
         headerName: 'Status',
         width: 120,
         renderCell: ({ row }) => {
+          // A new Super Admin is approved with a one-time code, and only by a Super Admin.
+          if (withDelete && isSuperAdmin && row.role_id === ROLE.SuperAdmin && row.user_status !== 'Active') {
+            return (
+              <Tooltip title="Verify OTP">
+                <IconButton aria-label={`Verify OTP for ${row.full_name}`} onClick={() => setOtpUser(row)}>
+                  <VerifiedUserIcon color="primary" />
+                </IconButton>
+              </Tooltip>
+            );
+          }
           // Only users who may change this row's status (by its role) get the switch; the server checks too.
-          // Super Admin rows (role 1) on Approve Users: the spec adds an OTP dialog before the change —
-          // not in this slice; the OTP step comes with WebVerifyOTP.
           if (!has(statusPermissionFor(row.role_id))) {
             return (
               <Chip
@@ -70,14 +88,18 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
           return (
             <Switch
               checked={shown === 'Active'}
-              onChange={() => setStatusAsk({ row, open: true })}
+              onChange={() => {
+                setReason('');
+                setReasonError(null);
+                setStatusAsk({ row, open: true });
+              }}
               slotProps={{ input: { 'aria-label': `Status of ${row.full_name}` } }}
             />
           );
         },
       },
     ],
-    [has, statusTarget],
+    [has, statusTarget, withDelete, isSuperAdmin],
   );
 
   const renderActions = useCallback(
@@ -93,8 +115,17 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
 
   const confirmStatus = async () => {
     if (!statusTarget) return;
+    const status = targetOf(statusTarget);
+    if (status === 'Inactive' && !reason.trim()) {
+      setReasonError(MESSAGES.reasonRequired);
+      return;
+    }
     try {
-      await changeStatus.mutateAsync({ user_id: statusTarget.user_id, status: targetOf(statusTarget) });
+      await changeStatus.mutateAsync({
+        user_id: statusTarget.user_id,
+        status,
+        ...(status === 'Inactive' && { reason: reason.trim() }),
+      });
     } catch {
       // alerted by the api client (409: own status, ...); the switch reverts
     }
@@ -129,7 +160,25 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
         onCancel={closeStatus}
         onConfirm={() => void confirmStatus()}
         busy={changeStatus.isPending}
-      />
+      >
+        {statusTarget && targetOf(statusTarget) === 'Inactive' && (
+          <TextField
+            label="Reason for Inactive"
+            required
+            fullWidth
+            multiline
+            sx={{ mt: 2 }}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(null);
+            }}
+            error={!!reasonError}
+            helperText={reasonError ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={!!deleteAsk?.open}
         title={`Delete User : ${deleteAsk?.row.full_name ?? ''}`}
@@ -138,6 +187,7 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
         onConfirm={() => void confirmDelete()}
         busy={deleteUser.isPending}
       />
+      <VerifyOtpDialog user={otpUser} onClose={() => setOtpUser(null)} />
     </>
   );
 }

@@ -21,5 +21,8 @@ export interface UserRow {
 const LISTS = [USER_LIST_CALL, NEW_USER_LIST_CALL] as const;
 
 export const useChangeUserStatus = () =>
-  useApiMutation<{ user_id: number; status: 'Active' | 'Inactive' }>('changeUserStatus', LISTS);
+  useApiMutation<{ user_id: number; status: 'Active' | 'Inactive'; reason?: string }>(
+    'changeUserStatus',
+    LISTS,
+  );
 export const useDeleteUser = () => useApiMutation<{ user_id: number }>('deleteUser', LISTS);
