@@ -103,7 +103,7 @@ export const updateBrokerRequest = brokerFields
 
 /**
  * A seller. `agency_id` is required from those who choose it (Operator, Admin, Super Admin: see
- * `sellerAgencyIsChosen`); an Agent's or Owner-Agent's seller belongs to their own agency.
+ * `seesAllAgencies`); an Agent's or Owner-Agent's seller belongs to their own agency.
  */
 export const sellerFields = z.looseObject({
   seller_name: requiredText(200),

@@ -7,6 +7,8 @@ import { userCalls } from './users.ts';
 import { userFormCalls } from './user-form.ts';
 import { accountCalls } from './account.ts';
 import { otpCalls } from './otp.ts';
+import { organisationCalls } from './organisations.ts';
+import { sellerCalls } from './sellers.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -18,4 +20,6 @@ export const calls: readonly AnyCall[] = [
   ...userFormCalls,
   ...accountCalls,
   ...otpCalls,
+  ...organisationCalls,
+  ...sellerCalls,
 ];

@@ -19,6 +19,7 @@ import {
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.ts';
+import { deleteUnused } from '../lib/references.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { Db } from '../db/index.ts';
 
@@ -228,40 +229,6 @@ const valuesOf = (def: MasterDefinition, input: Input) =>
     ownFields(def).map((f) => [f.column, f.input === 'zip' ? input[f.param] || null : input[f.param]]),
   );
 
-/** Tables whose rows point at this one and would block a delete (cascading links do not). */
-const referencesCache = new Map<string, Promise<{ table: string; column: string }[]>>();
-function referencesTo(db: Db, table: string) {
-  if (!referencesCache.has(table)) {
-    referencesCache.set(
-      table,
-      sql<{ table: string; column: string }>`
-        SELECT c.conrelid::regclass::text AS table, a.attname AS column
-        FROM pg_constraint c
-        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
-        WHERE c.contype = 'f' AND c.confrelid = ${table}::regclass AND c.confdeltype <> 'c'
-        ORDER BY 1, 2`
-        .execute(db)
-        .then((r) => r.rows),
-    );
-  }
-  return referencesCache.get(table)!;
-}
-
-async function assertUnused(def: MasterDefinition, db: Db, id: number, name: string) {
-  const uses: string[] = [];
-  for (const ref of await referencesTo(db, def.table)) {
-    const { n } = (await db
-      .selectFrom(sql.table(ref.table).as('r'))
-      .select(sql<string>`count(*)`.as('n'))
-      .where(sql.ref(`r.${ref.column}`), '=', id)
-      .executeTakeFirstOrThrow()) as { n: string };
-    if (Number(n) > 0) uses.push(`${Number(n)} ${ref.table.replaceAll('_', ' ')}`);
-  }
-  if (uses.length > 0) {
-    throw conflict(`${def.entity} : ${name} is used by ${uses.join(', ')} and cannot be deleted`);
-  }
-}
-
 function masterCalls(def: MasterDefinition): AnyCall[] {
   const columns = columnsOf(def);
   const ownSearch = [def.nameColumn, ...def.fields.filter((f) => f.input === 'zip').map((f) => f.column)];
@@ -388,8 +355,13 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
         const id = (input as Input)[def.params.deleteId] as number;
         const current = await findRow(def, untyped(db), id);
         if (!current) throw notFound(def.entity);
-        await assertUnused(def, db, id, String(current[def.nameColumn]));
-        await untyped(db).deleteFrom(def.table).where(def.idColumn, '=', id).execute();
+        await deleteUnused(
+          db,
+          def.table,
+          def.idColumn,
+          id,
+          `${def.entity} : ${String(current[def.nameColumn])}`,
+        );
         return { message: `${def.entity} deleted successfully` };
       },
     }),

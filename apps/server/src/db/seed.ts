@@ -156,7 +156,208 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
     .onConflict((oc) => oc.expression(sql`lower(user_email)`).doNothing())
     .returning('user_email')
     .execute();
+  await seedDemoEntities(db);
   return rows.map((r) => r.user_email);
+}
+
+/** A real place of the seeded geography, by names. */
+async function demoPlace(db: Db, province: string, town: string, barangay: string) {
+  const { rows } = await sql<{ province_id: number; town_id: number; barangay_id: number; zip_code: string }>`
+    SELECT p.province_id, t.town_id, b.barangay_id, coalesce(b.zip_code, t.zip_code, '1000') AS zip_code
+    FROM barangays b JOIN towns t ON t.town_id = b.town_id JOIN provinces p ON p.province_id = t.province_id
+    WHERE p.province_name = ${province} AND t.town_name = ${town} AND b.barangay_name = ${barangay}`.execute(
+    db,
+  );
+  return rows[0];
+}
+
+/** Ids of master rows by name (the reference values seeded above). */
+async function demoIds(db: Db, table: string, idColumn: string, nameColumn: string, names: string[]) {
+  const { rows } = await sql<{ id: number }>`SELECT ${sql.ref(idColumn)} AS id FROM ${sql.table(table)}
+    WHERE ${sql.ref(nameColumn)} IN (${sql.join(names)}) ORDER BY 1`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Demo agencies, broker associations, brokers and sellers on real places, once (into an empty agencies
+ * table); the demo Agent and Owner-Agent work for the first agency and with the first broker.
+ */
+export async function seedDemoEntities(db: Db): Promise<void> {
+  if (await db.selectFrom('agencies').select('agency_id').limit(1).executeTakeFirst()) return;
+  const places = {
+    makati: await demoPlace(db, 'Metro Manila', 'Makati City', 'Bel-Air'),
+    quezon: await demoPlace(db, 'Metro Manila', 'Quezon City', 'Amihan'),
+    cebu: await demoPlace(db, 'Cebu', 'Cebu City', 'Apas'),
+    tagbilaran: await demoPlace(db, 'Bohol', 'Tagbilaran City', 'Cogon'),
+    davao: await demoPlace(db, 'Davao del Sur', 'Davao City', 'Agdao'),
+    angeles: await demoPlace(db, 'Pampanga', 'Angeles City', 'Balibago'),
+  };
+  if (Object.values(places).some((p) => !p)) return; // no geography loaded: nothing to place them on
+  const at = (place: keyof typeof places, house_number: string, street_name: string) => {
+    const { province_id, town_id, barangay_id, zip_code } = places[place]!;
+    return { house_number, street_name, province_id, town_id, barangay_id, zip_code };
+  };
+  const province = (place: keyof typeof places) => places[place]!.province_id;
+  /** Phone, e-mail and address of an organisation. */
+  const reach = (phone_1: string, email_address: string, ...address: Parameters<typeof at>) => ({
+    phone_1,
+    email_address,
+    ...at(...address),
+  });
+  const specializations = await demoIds(db, 'specializations', 'specialization_id', 'specialization', [
+    'Residential Sales',
+    'Commercial',
+    'Pre-selling',
+  ]);
+  const capabilities = await demoIds(db, 'capabilities', 'capability_id', 'capability_name', [
+    'Drone Video',
+    'Assessor',
+  ]);
+  await db.transaction().execute(async (trx) => {
+    const associations = await trx
+      .insertInto('broker_associations')
+      .values([
+        {
+          broker_association_name: 'Metro Manila Realty Brokers Association',
+          contact_person: 'Ramon Villanueva',
+          ...reach('09171230001', 'info@mmrba.example.ph', 'makati', '12', 'Paseo de Roxas'),
+        },
+        {
+          broker_association_name: 'Cebu Real Estate Brokers Association',
+          contact_person: 'Liza Fernandez',
+          ...reach('09171230002', 'hello@cereba.example.ph', 'cebu', '8', 'Salinas Drive'),
+        },
+      ])
+      .returning('broker_association_id')
+      .execute();
+    const [manilaAssociation, cebuAssociation] = associations.map((a) => a.broker_association_id);
+    await trx
+      .insertInto('broker_association_provinces')
+      .values([
+        { broker_association_id: manilaAssociation!, province_id: province('makati') },
+        { broker_association_id: manilaAssociation!, province_id: province('angeles') },
+        { broker_association_id: cebuAssociation!, province_id: province('cebu') },
+        { broker_association_id: cebuAssociation!, province_id: province('tagbilaran') },
+      ])
+      .execute();
+
+    const brokers = await trx
+      .insertInto('brokers')
+      .values([
+        {
+          broker_name: 'Jose Santos',
+          broker_license_number: 'REB-0012345',
+          notes_about_broker: 'Condominiums and house-and-lot sales in Makati and Taguig.',
+          ...reach('09181110001', 'jose.santos@example.ph', 'makati', '45', 'Jupiter Street'),
+        },
+        {
+          broker_name: 'Maria Reyes',
+          broker_license_number: 'REB-0023456',
+          ...reach('09181110002', 'maria.reyes@example.ph', 'quezon', '7', 'Commonwealth Avenue'),
+        },
+        {
+          broker_name: 'Andres Cruz',
+          broker_license_number: 'REB-0034567',
+          ...reach('09181110003', 'andres.cruz@example.ph', 'cebu', '21', 'Gorordo Avenue'),
+        },
+      ])
+      .returning('broker_id')
+      .execute();
+    const [jose, maria, andres] = brokers.map((b) => b.broker_id);
+    await trx
+      .insertInto('broker_broker_associations')
+      .values([
+        { broker_id: jose!, broker_association_id: manilaAssociation! },
+        { broker_id: maria!, broker_association_id: manilaAssociation! },
+        { broker_id: maria!, broker_association_id: cebuAssociation! },
+        { broker_id: andres!, broker_association_id: cebuAssociation! },
+      ])
+      .execute();
+    await trx
+      .insertInto('broker_provinces')
+      .values([
+        { broker_id: jose!, province_id: province('makati') },
+        { broker_id: maria!, province_id: province('quezon') },
+        { broker_id: andres!, province_id: province('cebu') },
+      ])
+      .execute();
+
+    const agencies = await trx
+      .insertInto('agencies')
+      .values([
+        {
+          agency_name: 'Makati Prime Realty',
+          owner_name: 'Eduardo Lim',
+          contact_person: 'Grace Tan',
+          ...reach('09171112222', 'contact@makatiprime.example.ph', 'makati', '88', 'Ayala Avenue'),
+        },
+        {
+          agency_name: 'Visayas Homes Realty',
+          owner_name: 'Carmela Go',
+          contact_person: 'Paolo Uy',
+          ...reach('09173334444', 'sales@visayashomes.example.ph', 'cebu', '3', 'Banilad Road'),
+        },
+      ])
+      .returning('agency_id')
+      .execute();
+    const [makatiPrime, visayasHomes] = agencies.map((a) => a.agency_id);
+    await trx
+      .insertInto('agency_provinces')
+      .values([
+        { agency_id: makatiPrime!, province_id: province('makati') },
+        { agency_id: makatiPrime!, province_id: province('angeles') },
+        ...(['cebu', 'tagbilaran', 'davao'] as const).map((p) => ({
+          agency_id: visayasHomes!,
+          province_id: province(p),
+        })),
+      ])
+      .execute();
+    if (specializations.length > 0) {
+      await trx
+        .insertInto('agency_specializations')
+        .values(specializations.map((specialization_id) => ({ agency_id: makatiPrime!, specialization_id })))
+        .execute();
+    }
+    if (capabilities.length > 0) {
+      await trx
+        .insertInto('agency_capabilities')
+        .values(capabilities.map((capability_id) => ({ agency_id: visayasHomes!, capability_id })))
+        .execute();
+    }
+
+    const seller = (
+      seller_name: string,
+      agency_id: number | null,
+      place: keyof typeof places,
+      house: string,
+      street: string,
+      phone_1: string,
+    ) => ({ seller_name, property_owner_name: seller_name, agency_id, phone_1, ...at(place, house, street) });
+    await trx
+      .insertInto('sellers')
+      .values([
+        seller('Antonio Dela Cruz', makatiPrime!, 'makati', '15', 'Amorsolo Street', '09190000001'),
+        seller('Rosario Mendoza', makatiPrime!, 'quezon', '102', 'Mindanao Avenue', '09190000002'),
+        seller('Benjamin Aquino', makatiPrime!, 'angeles', '9', 'Fields Avenue', '09190000003'),
+        seller('Teresita Ramos', visayasHomes!, 'tagbilaran', '27', 'Carlos P. Garcia Avenue', '09190000004'),
+        seller('Felipe Navarro', null, 'davao', '5', 'J.P. Laurel Avenue', '09190000005'),
+      ])
+      .execute();
+
+    const agents = await trx
+      .updateTable('users')
+      .set({ associated_agency_id: makatiPrime! })
+      .where('user_email', 'in', [`agent@${DEMO_DOMAIN}`, `owner-agent@${DEMO_DOMAIN}`])
+      .returning('user_id')
+      .execute();
+    if (agents.length > 0) {
+      await trx
+        .insertInto('user_brokers')
+        .values(agents.map((a) => ({ user_id: a.user_id, broker_id: jose! })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
 }
 
 /**

@@ -1,0 +1,224 @@
+import { sql, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  id,
+  isAgentRole,
+  listQuery,
+  saveSellerRequest,
+  seesAllAgencies,
+  updateSellerRequest,
+} from '@app/contract';
+import { defineCall, noInput, type AnyCall } from './registry.ts';
+import type { Db } from '../db/index.ts';
+import { SELLER_ADDRESS, selectAddress } from '../lib/address.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { assertExist } from '../lib/links.ts';
+import { defineList } from '../lib/list.ts';
+import { writeRecord, type RecordSpec } from '../lib/records.ts';
+import { deleteUnused } from '../lib/references.ts';
+import { agencyOf } from '../lib/scope.ts';
+import type { SessionUser } from '../lib/session.ts';
+
+/**
+ * Which sellers (`s`) a user sees and changes: Super Admin, Admin and Operator all of them; Agents and
+ * Owner-Agents those of their own agency; anyone else holding the seller permissions those they created.
+ */
+const scopeOf = (user: SessionUser) =>
+  seesAllAgencies(user.role_id)
+    ? sql<SqlBool>`true`
+    : isAgentRole(user.role_id)
+      ? sql<SqlBool>`s.agency_id = (SELECT associated_agency_id FROM users WHERE user_id = ${user.user_id})`
+      : sql<SqlBool>`s.created_by = ${user.user_id}`;
+
+const spec: RecordSpec = { table: 'sellers', idColumn: 'seller_id', address: SELLER_ADDRESS };
+const TAG = 'Sellers';
+
+/** Sellers in the user's scope with their agency's name (a seller has at most one: no repeated rows). */
+const sellersOf = (db: Db, user: SessionUser) =>
+  db
+    .selectFrom('sellers as s')
+    .leftJoin('agencies as a', 'a.agency_id', 's.agency_id')
+    .select([
+      's.seller_id',
+      's.seller_name',
+      's.property_owner_name',
+      's.agency_id',
+      'a.agency_name',
+      's.phone_1',
+      's.email_address',
+    ])
+    .where(scopeOf(user));
+
+async function findSeller(db: Db, user: SessionUser, sellerId: number) {
+  const seller = await sellersOf(db, user)
+    .select([
+      's.phone_2',
+      's.notes_about_seller',
+      's.created_by',
+      's.updated_by',
+      ...selectAddress(SELLER_ADDRESS, 's'),
+    ])
+    .where('s.seller_id', '=', sellerId)
+    .executeTakeFirst();
+  if (!seller) throw notFound('Seller');
+  return seller;
+}
+
+/**
+ * The seller's agency: chosen by those who see every agency (and then required), the user's own for an
+ * Agent or Owner-Agent (whatever was sent), unchanged (none for a new seller) for anyone else.
+ */
+async function agencyFor(db: Db, user: SessionUser, chosen: number | null, current: number | null) {
+  if (seesAllAgencies(user.role_id)) {
+    if (chosen === null)
+      throw badRequest(`agency_id: ${MESSAGES.required}`, { agency_id: MESSAGES.required });
+    await assertExist(db, 'agencies', 'agency_id', [chosen], 'agency_id', 'agency');
+    return chosen;
+  }
+  if (isAgentRole(user.role_id)) {
+    const own = await agencyOf(db, user.user_id);
+    if (own === null) throw conflict('You are not associated with an agency');
+    return own;
+  }
+  return current;
+}
+
+type SellerInput = z.output<ReturnType<typeof saveSellerRequest>>;
+const ownValues = (input: SellerInput, agencyId: number | null) => ({
+  seller_name: input.seller_name,
+  property_owner_name: input.property_owner_name,
+  phone_1: input.phone_1,
+  phone_2: input.phone_2,
+  email_address: input.email_address,
+  notes_about_seller: input.notes_about_seller,
+  agency_id: agencyId,
+});
+
+const sellerIdInput = z.looseObject({ seller_id: id });
+
+export const sellerCalls: AnyCall[] = [
+  defineList({
+    name: 'GetSeller',
+    access: ['Seller', 'Add Seller', 'Edit Seller'],
+    tag: TAG,
+    summary: 'Sellers in your scope, paged (search over name, owner, agency, phone, e-mail)',
+    input: listQuery([
+      'seller_name',
+      'seller_id',
+      'property_owner_name',
+      'agency_name',
+      'phone_1',
+      'email_address',
+    ]),
+    list: {
+      envelope: 'resultData',
+      // Without an agency a seller is still listed.
+      query: ({ db, user }) => sellersOf(db, user),
+      sort: {
+        seller_name: 's.seller_name',
+        seller_id: 's.seller_id',
+        property_owner_name: 's.property_owner_name',
+        agency_name: 'a.agency_name',
+        phone_1: 's.phone_1',
+        email_address: 's.email_address',
+      },
+      search: ['s.seller_name', 's.property_owner_name', 'a.agency_name', 's.phone_1', 's.email_address'],
+      tieBreaker: 's.seller_id',
+      export: {
+        title: 'Seller',
+        columns: [
+          { key: 'seller_id', header: 'ID', type: 'number', width: 8 },
+          { key: 'seller_name', header: 'Name' },
+          { key: 'property_owner_name', header: 'Owner Name' },
+          { key: 'agency_name', header: 'Agency' },
+          { key: 'phone_1', header: 'Phone', width: 16 },
+          { key: 'email_address', header: 'Email' },
+        ],
+      },
+    },
+  }),
+
+  defineCall({
+    name: 'getSellerById',
+    method: 'GET',
+    access: ['Seller', 'Add Seller', 'Edit Seller'],
+    tag: TAG,
+    summary:
+      'One seller in your scope for its form: resultData is [record] (house_no, zipcode, province_id…)',
+    input: sellerIdInput,
+    handle: async ({ db, input, user }) => ({ resultData: [await findSeller(db, user, input.seller_id)] }),
+  }),
+
+  defineCall({
+    name: 'saveSeller',
+    method: 'POST',
+    access: 'Add Seller',
+    tag: TAG,
+    summary:
+      'Add a seller; Super Admin, Admin and Operator choose its agency, an Agent’s seller is of their agency',
+    input: saveSellerRequest(false),
+    async handle({ db, input, user }) {
+      const agencyId = await agencyFor(db, user, input.agency_id, null);
+      await writeRecord(db, spec, input, {
+        ...ownValues(input, agencyId),
+        created_by: user.user_id,
+        updated_by: user.user_id,
+      });
+      return { message: 'Seller saved successfully' };
+    },
+  }),
+
+  defineCall({
+    name: 'updateSeller',
+    method: 'POST',
+    access: 'Edit Seller',
+    tag: TAG,
+    summary: 'Change a seller in your scope',
+    input: updateSellerRequest(false),
+    async handle({ db, input, user }) {
+      const current = await findSeller(db, user, input.seller_id);
+      const agencyId = await agencyFor(db, user, input.agency_id, current.agency_id);
+      await writeRecord(
+        db,
+        spec,
+        input,
+        { ...ownValues(input, agencyId), updated_by: user.user_id },
+        current.seller_id,
+      );
+      return { message: 'Seller updated successfully' };
+    },
+  }),
+
+  defineCall({
+    name: 'deleteSeller',
+    method: 'POST',
+    access: 'Delete Seller',
+    tag: TAG,
+    summary: 'Delete a seller in your scope that nothing uses (409 while it has properties)',
+    input: sellerIdInput,
+    async handle({ db, input, user }) {
+      const current = await findSeller(db, user, input.seller_id);
+      await deleteUnused(db, 'sellers', 'seller_id', current.seller_id, `Seller : ${current.seller_name}`);
+      return { message: 'Seller deleted successfully' };
+    },
+  }),
+
+  defineCall({
+    name: 'GetSellerWithoutPagination',
+    method: 'GET',
+    access: 'signed-in',
+    tag: 'Lookups',
+    summary: 'Sellers in your scope by name (user_id is ignored: the session decides)',
+    input: noInput,
+    handle: async ({ db, user }) => ({
+      resultData: await db
+        .selectFrom('sellers as s')
+        .select(['s.seller_id', 's.seller_name'])
+        .where(scopeOf(user))
+        .orderBy('s.seller_name')
+        .orderBy('s.seller_id')
+        .execute(),
+    }),
+  }),
+];

@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import { badRequest } from './errors.ts';
+import type { AnyDb } from './links.ts';
+
+/**
+ * The address block as a map from wire field to database column. The columns are the same everywhere
+ * (province_id, house_number, zip_code...); the wire keeps each screen's legacy names.
+ */
+export type AddressNames = Readonly<Record<string, AddressColumn>>;
+export type AddressColumn =
+  | 'unit_number'
+  | 'house_number'
+  | 'street_name'
+  | 'building_name'
+  | 'floor'
+  | 'province_id'
+  | 'town_id'
+  | 'barangay_id'
+  | 'subdivision_id'
+  | 'zip_code';
+
+const common = {
+  unit_number: 'unit_number',
+  street_name: 'street_name',
+  town_id: 'town_id',
+  barangay_id: 'barangay_id',
+  subdivision_id: 'subdivision_id',
+} as const;
+
+const building = {
+  ...common,
+  house_number: 'house_number',
+  building_name: 'building_name',
+  floor: 'floor',
+  zip_code: 'zip_code',
+} as const;
+
+/** What the user form's 'same as agency' copies: the columns under their own names. */
+export const PLAIN_ADDRESS: AddressNames = { ...building, province_id: 'province_id' };
+
+/** Agencies, brokers and associations: the province is `address_province_id` (`province_id` is the operating list). */
+export const ORGANISATION_ADDRESS: AddressNames = { ...building, address_province_id: 'province_id' };
+
+/** Sellers: `house_no` and `zipcode`, no building or floor. */
+export const SELLER_ADDRESS: AddressNames = {
+  ...common,
+  house_no: 'house_number',
+  province_id: 'province_id',
+  zipcode: 'zip_code',
+};
+
+/** The columns to store, from a request under the given names. */
+export const addressValues = (names: AddressNames, input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(names).map(([field, column]) => [column, input[field] ?? null]));
+
+/** The address of the row at `alias`, selected under the given wire names. */
+export const selectAddress = (names: AddressNames, alias: string) =>
+  Object.entries(names).map(([field, column]) => sql.ref(`${alias}.${column}`).as(field));
+
+/** Each place must exist and lie in the chosen parent (a town in the province...). */
+const PLACES = [
+  { column: 'province_id', table: 'provinces', label: 'province', parents: [] },
+  { column: 'town_id', table: 'towns', label: 'town', parents: ['province_id'] },
+  { column: 'barangay_id', table: 'barangays', label: 'barangay', parents: ['town_id'] },
+  {
+    column: 'subdivision_id',
+    table: 'subdivisions',
+    label: 'subdivision',
+    parents: ['town_id', 'barangay_id'],
+  },
+] as const;
+const labelOf = (column: string) => PLACES.find((p) => p.column === column)!.label;
+
+/** 400 on the wire field when a chosen place is unknown or outside the chosen parent. */
+export async function checkAddress(db: AnyDb, names: AddressNames, values: Record<string, unknown>) {
+  const fieldOf = (column: string) => Object.keys(names).find((f) => names[f] === column) ?? column;
+  const fail = (column: string, message: string) => {
+    throw badRequest(`${fieldOf(column)}: ${message}`, { [fieldOf(column)]: message });
+  };
+  for (const place of PLACES) {
+    const id = values[place.column] as number | null | undefined;
+    if (!id) continue;
+    const row = (await db
+      .selectFrom(place.table)
+      .select(place.parents as unknown as string[])
+      .select(place.column)
+      .where(place.column, '=', id)
+      .executeTakeFirst()) as Record<string, number | null> | undefined;
+    if (!row) fail(place.column, `Unknown ${place.label}`);
+    for (const parent of place.parents) {
+      const chosen = values[parent];
+      if (chosen && row![parent] !== null && row![parent] !== chosen) {
+        fail(place.column, `The ${place.label} is not in the chosen ${labelOf(parent)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import { addressValues, checkAddress, type AddressNames } from './address.ts';
+import { badRequest, conflict } from './errors.ts';
+import { replaceLinks, type AnyDb, type Link } from './links.ts';
+import { isForeignKeyViolation } from './references.ts';
+
+/** How a record with an address (and perhaps id lists) is stored. */
+export interface RecordSpec {
+  table: string;
+  idColumn: string;
+  address: AddressNames;
+  links?: readonly Link[];
+  /** A unique index and the 409 message when a save would break it. */
+  unique?: { index: string; message: string };
+}
+
+type Input = Record<string, unknown>;
+
+const violates = (error: unknown, index: string) => {
+  const e = error as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === index;
+};
+
+/**
+ * Inserts a record (no `id`) or updates it, with its address (checked: places exist and agree) and
+ * its links, all in one transaction so a failure leaves nothing half-written. Returns the id.
+ */
+export async function writeRecord(
+  db: Db,
+  spec: RecordSpec,
+  input: Input,
+  values: Record<string, unknown>,
+  id?: number,
+): Promise<number> {
+  const address = addressValues(spec.address, input);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const t = trx as unknown as AnyDb;
+      await checkAddress(t, spec.address, address);
+      const row = { ...values, ...address };
+      const saved = (
+        id === undefined
+          ? await t.insertInto(spec.table).values(row).returning(spec.idColumn).executeTakeFirstOrThrow()
+          : await t
+              .updateTable(spec.table)
+              .set({ ...row, updated_at: sql`now()` })
+              .where(spec.idColumn, '=', id)
+              .returning(spec.idColumn)
+              .executeTakeFirstOrThrow()
+      ) as Record<string, number>;
+      const savedId = saved[spec.idColumn]!;
+      for (const link of spec.links ?? []) {
+        await replaceLinks(t, link, savedId, (input[link.field] as number[] | undefined) ?? []);
+      }
+      return savedId;
+    });
+  } catch (error) {
+    if (spec.unique && violates(error, spec.unique.index)) throw conflict(spec.unique.message);
+    // Checked above; only a record deleted at the same moment gets here.
+    if (isForeignKeyViolation(error)) throw badRequest('A chosen record no longer exists');
+    throw error;
+  }
+}
