@@ -13,9 +13,11 @@ let brokerIds: number[];
 let skillIds: number[];
 
 /** A small real place: the first barangay of the first town of the first province seeded here. */
+let places = 0;
 async function someAddress() {
+  places += 1;
   const p = await sql<{ province_id: number }>`
-    INSERT INTO provinces (province_name) VALUES ('Test Province') RETURNING province_id`.execute(t.db);
+    INSERT INTO provinces (province_name) VALUES (${`Test Province ${places}`}) RETURNING province_id`.execute(t.db);
   const provinceId = p.rows[0]!.province_id;
   const town = await sql<{ town_id: number }>`
     INSERT INTO towns (town_name, is_town_city, province_id, zip_code) VALUES ('Test Town', 'Town', ${provinceId}, '6000')
@@ -170,6 +172,13 @@ describe('SaveUser: rules of the user form, on the server', () => {
     expect(individual.statusCode, individual.body).toBe(200);
   });
 
+  it('refuses a barangay outside the chosen town', async () => {
+    const other = await someAddress();
+    const res = await post('SaveUser', agentForm({ barangay_id: other.barangayId }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.barangay_id).toBe('The barangay is not in the chosen town');
+  });
+
   it('refuses an unknown agency, broker or skill by field', async () => {
     for (const [field, value] of [
       ['associated_agency_id', 999999],
@@ -266,8 +275,10 @@ describe('SaveUser', () => {
       'GetAssociatedAgencyAddressWithoutPagination',
       `associated_agency_id=${agency.id}`,
     );
-    if (address.statusCode === 200)
-      expect(address.json().resultData[0]).toMatchObject({ street_name: 'Osmeña Blvd' });
+    expect(address.json().resultData[0]).toMatchObject({
+      street_name: 'Osmeña Blvd',
+      town_id: agency.townId,
+    });
   });
 
   it('lets only a Super Admin create a Super Admin, and nobody else their own type', async () => {

@@ -1,27 +1,33 @@
 import { sql, type Transaction } from 'kysely';
-import { MESSAGES, type UserFields } from '@app/contract';
+import type { UserFields } from '@app/contract';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/index.ts';
+import { addressValues, checkAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
+import { assertExist, linkIds, replaceLinks, type Link } from './links.ts';
 import { mediaUrl } from './media.ts';
 
 type Trx = Transaction<Database>;
 
-/** The address columns a user shares with an agency (copied when 'same as agency' is ticked). */
-const ADDRESS_COLUMNS = [
-  'unit_number',
-  'house_number',
-  'street_name',
-  'building_name',
-  'floor',
-  'province_id',
-  'town_id',
-  'barangay_id',
-  'subdivision_id',
-  'zip_code',
-] as const;
-
-const commaList = (query: ReturnType<typeof sql<string | null>>) => sql<string>`coalesce((${query}), '')`;
+/** The user's id lists, each a link table. */
+const USER_LINKS = {
+  skills: {
+    field: 'user_skills',
+    table: 'user_skill_links',
+    owner: 'user_id',
+    target: 'user_skills_id',
+    targetTable: 'user_skills',
+    label: 'skill',
+  },
+  brokers: {
+    field: 'associated_broker_id',
+    table: 'user_brokers',
+    owner: 'user_id',
+    target: 'broker_id',
+    targetTable: 'brokers',
+    label: 'broker',
+  },
+} as const satisfies Record<string, Link>;
 
 /**
  * One user as the forms read it (GetUserById, webGetAccountDetails): the legacy field names, id
@@ -45,19 +51,15 @@ export async function readUserRecord(db: Db, userId: number) {
       'u.user_status',
       'u.status_reason as reason',
       'u.associated_agency_id',
-      commaList(
-        sql`SELECT string_agg(broker_id::text, ',' ORDER BY broker_id) FROM user_brokers WHERE user_id = u.user_id`,
-      ).as('associated_broker_id'),
+      linkIds(USER_LINKS.brokers, 'u.user_id'),
       'u.is_address_same_as_agency',
-      ...ADDRESS_COLUMNS.map((c) => `u.${c}` as const),
+      ...selectAddress(PLAIN_ADDRESS, 'u'),
       'u.birth_day',
       'u.birth_month',
       'u.birth_year',
       'u.re_license',
       'u.website',
-      commaList(
-        sql`SELECT string_agg(user_skills_id::text, ',' ORDER BY user_skills_id) FROM user_skill_links WHERE user_id = u.user_id`,
-      ).as('user_skills'),
+      linkIds(USER_LINKS.skills, 'u.user_id'),
       'u.profile_statement',
       'u.self_broker',
       'u.open_property_limit',
@@ -102,63 +104,43 @@ export async function assertEmailFree(db: Db | Trx, email: string, exceptUserId?
   if (other) throw conflict('A user with this e-mail address already exists');
 }
 
-/** The address to store: the agency's own when 'same as agency' is ticked, else the form's. */
+/**
+ * The address to store: the agency's own when 'same as agency' is ticked, else the form's, whose
+ * places must exist and lie in each other.
+ */
 export async function addressFor(db: Db | Trx, input: UserFields) {
   if (!input.is_address_same_as_agency) {
-    return Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, input[c]])) as Pick<
-      UserFields,
-      (typeof ADDRESS_COLUMNS)[number]
-    >;
+    const address = addressValues(PLAIN_ADDRESS, input);
+    await checkAddress(db, PLAIN_ADDRESS, address);
+    return address;
   }
   const agency = await db
-    .selectFrom(sql<Record<string, unknown>>`agencies`.as('a'))
-    .select(ADDRESS_COLUMNS.map((c) => sql.ref(`a.${c}`).as(c)))
-    .where(sql.ref('a.agency_id'), '=', input.associated_agency_id)
+    .selectFrom('agencies as a')
+    .select(selectAddress(PLAIN_ADDRESS, 'a'))
+    .where('a.agency_id', '=', input.associated_agency_id ?? 0)
     .executeTakeFirst();
-  if (!agency) throw badRequest('Associated agency not found', { associated_agency_id: 'Choose an agency' });
-  return agency as Pick<UserFields, (typeof ADDRESS_COLUMNS)[number]>;
+  if (!agency)
+    throw badRequest('associated_agency_id: Unknown agency', { associated_agency_id: 'Unknown agency' });
+  return agency as Record<string, unknown>;
 }
 
-/** Checks that every referenced record exists, naming the field that is wrong. */
+/** The chosen type and agency must exist (skills and brokers are checked as they are linked). */
 export async function assertReferencesExist(db: Db | Trx, input: UserFields) {
-  const checks: [keyof UserFields, string, string, number[]][] = [
-    [
-      'associated_agency_id',
+  await assertExist(db, 'roles', 'id', [input.role_id], 'role_id', 'user type');
+  if (input.associated_agency_id) {
+    await assertExist(
+      db,
       'agencies',
       'agency_id',
-      input.associated_agency_id ? [input.associated_agency_id] : [],
-    ],
-    ['associated_broker_id', 'brokers', 'broker_id', input.associated_broker_id],
-    ['user_skills', 'user_skills', 'user_skills_id', input.user_skills],
-    ['role_id', 'roles', 'id', [input.role_id]],
-  ];
-  for (const [field, table, key, ids] of checks) {
-    if (ids.length === 0) continue;
-    const found = await db
-      .selectFrom(sql<Record<string, unknown>>`${sql.table(table)}`.as('t'))
-      .select(sql<string>`count(*)`.as('n'))
-      .where(sql.ref(`t.${key}`), 'in', ids)
-      .executeTakeFirstOrThrow();
-    if (Number(found.n) !== ids.length) {
-      throw badRequest(`${field}: ${MESSAGES.required}`, { [field]: 'Choose from the list' });
-    }
+      [input.associated_agency_id],
+      'associated_agency_id',
+      'agency',
+    );
   }
 }
 
-/** Replaces a user's skills and brokers with the given lists. */
+/** Makes a user's skills and brokers exactly the given lists (unknown ids: 400 on their field). */
 export async function replaceUserLinks(trx: Trx, userId: number, skills: number[], brokers: number[]) {
-  await trx.deleteFrom('user_skill_links').where('user_id', '=', userId).execute();
-  if (skills.length) {
-    await trx
-      .insertInto('user_skill_links')
-      .values(skills.map((user_skills_id) => ({ user_id: userId, user_skills_id })))
-      .execute();
-  }
-  await trx.deleteFrom('user_brokers').where('user_id', '=', userId).execute();
-  if (brokers.length) {
-    await trx
-      .insertInto('user_brokers')
-      .values(brokers.map((broker_id) => ({ user_id: userId, broker_id })))
-      .execute();
-  }
+  await replaceLinks(trx, USER_LINKS.skills, userId, skills);
+  await replaceLinks(trx, USER_LINKS.brokers, userId, brokers);
 }
