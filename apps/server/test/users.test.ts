@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, ROLE } from '@app/contract';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -7,6 +8,10 @@ let superAdmin: { userId: number; token: string };
 let admin: { userId: number; token: string };
 beforeAll(async () => {
   t = await createTestApp();
+  // Stands in for the listings of issue 6: a table whose rows must keep their user.
+  await sql`CREATE TABLE listings (id serial PRIMARY KEY, owner_id integer NOT NULL REFERENCES users (user_id))`.execute(
+    t.db,
+  );
   superAdmin = await t.signedIn(ROLE.SuperAdmin);
   admin = await t.signedIn(ROLE.Admin);
 });
@@ -158,6 +163,29 @@ describe('deleteUser', () => {
     });
     expect(me.statusCode).toBe(401);
     expect((await post('deleteUser', { user_id: agent.userId })).statusCode).toBe(404);
+  });
+
+  it('refuses a user who still owns listings, saying so, and keeps their sessions', async () => {
+    const agent = await t.signedIn(ROLE.Agent);
+    await sql`INSERT INTO listings (owner_id) VALUES (${agent.userId}), (${agent.userId})`.execute(t.db);
+    const res = await post('deleteUser', { user_id: agent.userId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^User : Test User\d+ is used by 2 listings and cannot be deleted$/);
+    const me = await t.call(agent.token, {
+      method: 'GET',
+      url: '/api/webGetLoggedUserDetailsWithRolesPermission',
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('is not blocked by records the user created (created_by is cleared)', async () => {
+    const operator = await t.signedIn(ROLE.Operator);
+    await t.db
+      .updateTable('roles')
+      .set({ created_by: operator.userId })
+      .where('id', '=', ROLE.Individual)
+      .execute();
+    expect((await post('deleteUser', { user_id: operator.userId })).statusCode).toBe(200);
   });
 
   it('refuses yourself and, for an Admin, a Super Admin', async () => {

@@ -5,6 +5,7 @@ import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
+import { assertUnused } from '../lib/references.ts';
 import type { Db } from '../db/index.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
@@ -160,7 +161,8 @@ export const userCalls: AnyCall[] = [
           .executeTakeFirstOrThrow();
         if (Number(others.n) === 0) throw conflict('The last Super Admin cannot be deleted');
       }
-      // Listings will reference their owner; the foreign key then refuses the delete (409).
+      // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
+      await assertUnused(db, 'users', target.user_id, `User : ${target.first_name} ${target.last_name}`);
       await db.transaction().execute(async (trx) => {
         await revokeSessions(trx, target.user_id);
         await trx.deleteFrom('users').where('user_id', '=', target.user_id).execute();

@@ -11,7 +11,7 @@ interface Reference {
 
 /**
  * The rows that point at a table and would block a delete, read from PostgreSQL's own foreign-key
- * catalogue (cascading links do not block), so tables added later are covered without code changes.
+ * catalogue (cascading links and SET NULL columns such as created_by do not block), so tables added later are covered without code changes.
  */
 const referencesCache = new Map<string, Promise<Reference[]>>();
 function referencesTo(db: Db, table: string) {
@@ -25,7 +25,7 @@ function referencesTo(db: Db, table: string) {
             ORDER BY o.oid LIMIT 1), c.conrelid::regclass::text) AS "usedBy"
         FROM pg_constraint c
         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
-        WHERE c.contype = 'f' AND c.confrelid = ${table}::regclass AND c.confdeltype <> 'c'
+        WHERE c.contype = 'f' AND c.confrelid = ${table}::regclass AND c.confdeltype IN ('a', 'r')
         ORDER BY 1, 2`
         .execute(db)
         .then((r) => r.rows),
