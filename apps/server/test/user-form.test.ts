@@ -530,7 +530,7 @@ describe('Account details', () => {
     };
     const wrong = await post('UpdateProfile', { ...body, verify_password: 'wrong-one1' }, me.token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.verify_password).toBe('The current password is not correct');
+    expect(wrong.json().errors.verify_password).toBe('Current password is incorrect');
     expect((await userRow(me.userId)).first_name).toBe('Test');
     const missing = await post('UpdateProfile', body, me.token);
     expect(missing.json().errors.verify_password).toBe(MESSAGES.required);

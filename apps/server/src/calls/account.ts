@@ -37,7 +37,7 @@ export const accountCalls: AnyCall[] = [
         .where('user_id', '=', user.user_id)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(current.password_hash, input.verify_password))) {
-        const message = 'The current password is not correct';
+        const message = 'Current password is incorrect';
         throw badRequest(message, { verify_password: message });
       }
       await assertEmailFree(db, input.user_email, user.user_id);
