@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { MASTERS, type MasterDefinition, type Permission } from '@app/contract';
+import type { OrganisationKey } from '../features/organisations/definitions.ts';
 
 /**
  * THE route table. The router (app/router.tsx) and the side menu (app/shell/SideMenu.tsx) both read
@@ -25,8 +26,26 @@ export interface AppRoute {
 const RoleMasterPage = lazy(() => import('../features/roles/RoleMasterPage.tsx'));
 const UsersPage = lazy(() => import('../features/users/UsersPage.tsx'));
 const ApproveUsersPage = lazy(() => import('../features/users/ApproveUsersPage.tsx'));
+const UserFormPage = lazy(() => import('../features/users/UserFormPage.tsx'));
+const AccountDetailsPage = lazy(() => import('../features/account/AccountDetailsPage.tsx'));
 const RolePermissionListPage = lazy(() => import('../features/permissions/RolePermissionListPage.tsx'));
 const AssignRolePermissionPage = lazy(() => import('../features/permissions/AssignRolePermissionPage.tsx'));
+
+/** The list or form of an agency, broker association or broker: one component per screen kind. */
+const organisationScreen = (
+  kind: OrganisationKey,
+  screen: 'list' | 'form',
+): LazyExoticComponent<ComponentType> =>
+  lazy(async () => {
+    const { OrganisationScreen } = await import('../features/organisations/OrganisationPages.tsx');
+    return { default: () => <OrganisationScreen kind={kind} screen={screen} /> };
+  });
+const SellerList = lazy(async () => ({
+  default: (await import('../features/sellers/SellerPages.tsx')).SellerList,
+}));
+const SellerFormPage = lazy(async () => ({
+  default: (await import('../features/sellers/SellerPages.tsx')).SellerFormPage,
+}));
 
 /** The generic master screen bound to one definition (one component, fourteen routes). */
 const masterScreen = (def: MasterDefinition): LazyExoticComponent<ComponentType> =>
@@ -83,6 +102,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Add User',
     section: 'Entity',
     permission: 'Users',
+    component: UserFormPage,
   },
   {
     path: 'Agency/agency',
@@ -90,29 +110,52 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Entity',
     permission: 'Agency',
     menu: [{ group: 'Entity', label: 'Agency' }],
+    component: organisationScreen('agency', 'list'),
   },
-  { path: 'Agency/add-agency/:agencyId', title: 'Agency Details', section: 'Entity', permission: 'Agency' },
+  {
+    path: 'Agency/add-agency/:agencyId',
+    title: 'Agency Details',
+    section: 'Entity',
+    permission: 'Agency',
+    component: organisationScreen('agency', 'form'),
+  },
   {
     path: 'Broker/broker',
     title: 'Broker',
     section: 'Entity',
     permission: 'Broker',
     menu: [{ group: 'Entity', label: 'Broker' }],
+    component: organisationScreen('broker', 'list'),
   },
-  { path: 'Broker/add-broker', title: 'Broker Details', section: 'Entity', permission: 'Broker' },
-  { path: 'Broker/add-broker/:brokerId', title: 'Broker Details', section: 'Entity', permission: 'Broker' },
+  // The spec's path takes the id as a parameter; both spellings open the form (no id: a new broker).
+  {
+    path: 'Broker/add-broker',
+    title: 'Broker Details',
+    section: 'Entity',
+    permission: 'Broker',
+    component: organisationScreen('broker', 'form'),
+  },
+  {
+    path: 'Broker/add-broker/:brokerId',
+    title: 'Broker Details',
+    section: 'Entity',
+    permission: 'Broker',
+    component: organisationScreen('broker', 'form'),
+  },
   {
     path: 'Broker/broker-association',
     title: 'Broker Association',
     section: 'Entity',
     permission: 'Broker Association',
     menu: [{ group: 'Entity', label: 'Broker Association' }],
+    component: organisationScreen('brokerAssociation', 'list'),
   },
   {
     path: 'Broker/add-broker-association/:brokerAssociationId',
     title: 'Broker Association Details',
     section: 'Entity',
     permission: 'Broker Association',
+    component: organisationScreen('brokerAssociation', 'form'),
   },
   {
     path: 'Seller/seller',
@@ -120,8 +163,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Entity',
     permission: 'Seller',
     menu: [{ group: 'Entity', label: 'Seller' }],
+    component: SellerList,
   },
-  { path: 'Broker/add-seller/:sellerId', title: 'Seller Details', section: 'Entity', permission: 'Seller' },
+  {
+    path: 'Broker/add-seller/:sellerId',
+    title: 'Seller Details',
+    section: 'Entity',
+    permission: 'Seller',
+    component: SellerFormPage,
+  },
 
   // Approvals
   {
@@ -228,5 +278,5 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 
   // Account (top-bar menu)
-  { path: 'account-details', title: 'Account Details', section: 'Account' },
+  { path: 'account-details', title: 'Account Details', section: 'Account', component: AccountDetailsPage },
 ];

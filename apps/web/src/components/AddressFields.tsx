@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { useBarangays, useProvinces, useSubdivisions, useTowns } from '../lib/lookups.ts';
+import { lookupInput } from './lookupInput.tsx';
 
 export type AddressLevel = 'province' | 'town' | 'barangay' | 'subdivision';
 const LEVELS: readonly AddressLevel[] = ['province', 'town', 'barangay', 'subdivision'];
@@ -152,7 +152,6 @@ function LevelSelect<T extends FieldValues>({
   useEffect(() => registerClear(() => onChange(null)), [registerClear, onChange]);
   const id = toId(field.value);
   const selected = options.find((o) => o.id === id) ?? null;
-  const message = fieldState.error?.message;
   return (
     <Autocomplete<Option>
       options={options}
@@ -167,17 +166,7 @@ function LevelSelect<T extends FieldValues>({
         onPicked(o);
       }}
       onBlur={field.onBlur}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={field.ref}
-          name={field.name}
-          label={label}
-          required={required}
-          error={!!message}
-          helperText={message ?? ' '}
-        />
-      )}
+      renderInput={lookupInput(field, fieldState, label, required)}
     />
   );
 }

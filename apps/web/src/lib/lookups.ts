@@ -133,3 +133,5 @@ export const useUserSkillOptions = (enabled = true) =>
   useOptions('GetUserSkillWithoutPagination', 'user_skills_id', 'user_skills', enabled);
 export const useProvinceOptions = (enabled = true) =>
   useOptions('GetProvinceWithoutPagination', 'province_id', 'province_name', enabled);
+export const useRoleOptions = (enabled = true) =>
+  useOptions('webGetRolesWithoutPagination', 'id', 'name', enabled);

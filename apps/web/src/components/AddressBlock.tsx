@@ -1,0 +1,111 @@
+import type { Control, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { AddressFields, type AddressLevel } from './AddressFields.tsx';
+import { FormSelectField, FormTextFields, isRequiredIn, type TextFieldDecl } from './FormInputs.tsx';
+
+/** Floor choices of an address (spec 2, section 5). */
+export const FLOOR_OPTIONS = ['Basement', 'Ground', 'First', 'Second'] as const;
+
+/** Form field of each part of a postal address; parts left out are not shown. */
+export interface AddressNames<T extends FieldValues> {
+  province: Path<T>;
+  town: Path<T>;
+  barangay: Path<T>;
+  subdivision: Path<T>;
+  zip: Path<T>;
+  street: Path<T>;
+  house: Path<T>;
+  unit: Path<T>;
+  building?: Path<T>;
+  floor?: Path<T>;
+}
+
+/**
+ * The address under its usual wire names (users, agencies, brokers, associations); a form whose names
+ * differ overrides those parts, e.g. `{ ...ADDRESS_NAMES, province: 'address_province_id' }`.
+ */
+export const ADDRESS_NAMES = {
+  province: 'province_id',
+  town: 'town_id',
+  barangay: 'barangay_id',
+  subdivision: 'subdivision_id',
+  zip: 'zip_code',
+  street: 'street_name',
+  house: 'house_number',
+  unit: 'unit_number',
+  building: 'building_name',
+  floor: 'floor',
+} as const satisfies AddressNames<FieldValues>;
+
+const LEVELS: readonly AddressLevel[] = ['province', 'town', 'barangay', 'subdivision'];
+/** The free-text parts after the cascade, in the order they are shown. */
+const TEXT_PARTS = [
+  { part: 'zip', label: 'Zip Code', kind: 'digits' },
+  { part: 'street', label: 'Street Name', maxLength: 200 },
+  { part: 'house', label: 'House/Lot Number', maxLength: 100 },
+  { part: 'unit', label: 'Unit Number', maxLength: 50 },
+  { part: 'building', label: 'Building Name', maxLength: 200 },
+] as const satisfies readonly (Omit<TextFieldDecl, 'name'> & { part: keyof AddressNames<FieldValues> })[];
+
+interface AddressBlockProps<T extends FieldValues> {
+  control: Control<T>;
+  setValue: UseFormReturn<T>['setValue'];
+  names: AddressNames<T>;
+  /** The contract schema's fields: which parts are required comes from there. */
+  shape: Record<string, z.ZodType>;
+  /** Longest zip code (4 for a PHLPost code, 6 where the spec allows more). */
+  zipLength: number;
+}
+
+/**
+ * A Philippine address inside a react-hook-form form: the province → town → barangay → subdivision
+ * cascade (picking a barangay fills the zip code), then zip, street, house/lot, unit, building and
+ * floor. Renders its inputs side by side, one per cell of the surrounding grid.
+ */
+export function AddressBlock<T extends FieldValues>({
+  control,
+  setValue,
+  names,
+  shape,
+  zipLength,
+}: AddressBlockProps<T>) {
+  const required = (name: Path<T> | undefined) => !!name && isRequiredIn(shape, name);
+  const texts = TEXT_PARTS.flatMap(({ part, ...decl }): TextFieldDecl[] => {
+    const name = names[part];
+    return name ? [{ ...decl, name, ...(part === 'zip' ? { maxLength: zipLength } : {}) }] : [];
+  });
+  return (
+    <>
+      <AddressFields<T>
+        control={control}
+        names={names}
+        required={Object.fromEntries(LEVELS.map((l) => [l, required(names[l])]))}
+        onZip={(zip) =>
+          setValue(names.zip, zip.slice(0, zipLength) as PathValue<T, Path<T>>, {
+            shouldValidate: true,
+            shouldDirty: true,
+          })
+        }
+      />
+      <FormTextFields<T> control={control} fields={texts} shape={shape} />
+      {names.floor && (
+        <FormSelectField
+          control={control}
+          name={names.floor}
+          label="Floor"
+          options={FLOOR_OPTIONS}
+          required={required(names.floor)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The 'Address Details' panel of an entity form. */
+export const addressPanel = <T extends FieldValues>(
+  { control, setValue }: UseFormReturn<T>,
+  props: Omit<AddressBlockProps<T>, 'control' | 'setValue'>,
+) => ({
+  title: 'Address Details',
+  content: <AddressBlock<T> control={control} setValue={setValue} {...props} />,
+});

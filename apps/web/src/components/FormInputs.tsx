@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { z } from 'zod';
+
+/**
+ * Whether a field of a contract schema is required: it refuses an absent value. The required marks
+ * of a form are read from the same schema that validates it, so they cannot disagree.
+ */
+export function isRequiredIn(shape: Record<string, z.ZodType>, name: string): boolean {
+  const field = shape[name];
+  return !!field && !field.safeParse(undefined).success;
+}
+
+/** How a text input treats what is typed. */
+export type TextKind = 'text' | 'email' | 'phone' | 'digits' | 'notes';
+
+interface FormTextFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  kind?: TextKind;
+  /** Longest input; digits fields drop what goes beyond it. */
+  maxLength?: number;
+  /** Shown under the field while it has no error. */
+  hint?: ReactNode;
+  disabled?: boolean;
+}
+
+/**
+ * A text input bound to a react-hook-form field: the schema's message under it, or the hint. Digits
+ * fields (zip codes) keep only digits; phones are left as typed so that the rule's message can say
+ * what is wrong.
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required = false,
+  kind = 'text',
+  maxLength,
+  hint,
+  disabled = false,
+}: FormTextFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const message = fieldState.error?.message;
+  const digits = kind === 'digits';
+  return (
+    <TextField
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(e) => {
+        const text = e.target.value;
+        field.onChange(digits ? text.replace(/\D/g, '').slice(0, maxLength) : text);
+      }}
+      label={label}
+      required={required}
+      disabled={disabled}
+      error={!!message}
+      helperText={message ?? hint ?? ' '}
+      type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text'}
+      autoComplete={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'off'}
+      multiline={kind === 'notes'}
+      minRows={kind === 'notes' ? 3 : undefined}
+      slotProps={{
+        htmlInput: {
+          maxLength,
+          ...(digits || kind === 'phone' ? { inputMode: 'numeric' } : {}),
+        },
+      }}
+    />
+  );
+}
+
+/** A text input declared as data (forms built from a declaration). */
+export interface TextFieldDecl {
+  name: string;
+  label: string;
+  kind?: TextKind;
+  maxLength?: number;
+  hint?: string;
+}
+
+/** The phones and e-mail of agencies, brokers, associations and sellers (the same wire names). */
+export const PHONE_FIELDS: readonly TextFieldDecl[] = [
+  { name: 'phone_1', label: 'Primary Phone', kind: 'phone', maxLength: 12 },
+  { name: 'phone_2', label: 'Secondary Phone', kind: 'phone', maxLength: 12 },
+];
+export const EMAIL_FIELD: TextFieldDecl = {
+  name: 'email_address',
+  label: 'Email',
+  kind: 'email',
+  maxLength: 254,
+};
+
+/** Text inputs from their declarations, each required as the contract's fields say. */
+export function FormTextFields<T extends FieldValues>({
+  control,
+  fields,
+  shape,
+}: {
+  control: Control<T>;
+  fields: readonly TextFieldDecl[];
+  shape: Record<string, z.ZodType>;
+}) {
+  return fields.map((f) => (
+    <FormTextField<T>
+      key={f.name}
+      control={control}
+      name={f.name as Path<T>}
+      label={f.label}
+      kind={f.kind}
+      maxLength={f.maxLength}
+      hint={f.hint}
+      required={isRequiredIn(shape, f.name)}
+    />
+  ));
+}
+
+interface FormSelectFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly string[];
+  required?: boolean;
+}
+
+/** A select of fixed text choices (e.g. the floor), with an empty choice when optional. */
+export function FormSelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  required = false,
+}: FormSelectFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const message = fieldState.error?.message;
+  // A stored value that is no longer a choice stays shown (and kept) rather than blanked.
+  const current = typeof field.value === 'string' ? field.value : '';
+  const choices = current && !options.includes(current) ? [...options, current] : options;
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange(e.target.value)}
+      label={label}
+      required={required}
+      error={!!message}
+      helperText={message ?? ' '}
+    >
+      {!required && (
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+      )}
+      {choices.map((o) => (
+        <MenuItem key={o} value={o}>
+          {o}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

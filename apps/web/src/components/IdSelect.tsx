@@ -1,0 +1,71 @@
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
+import type { IdName } from '../lib/lookups.ts';
+import { lookupInput } from './lookupInput.tsx';
+
+export interface IdSelectProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly IdName[];
+  loading?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  /** The field holds a list of ids (the wire's comma lists) rather than one id. */
+  multiple?: boolean;
+}
+
+/** Parses a form value (array of ids, or the wire's '4,7,9') into ids. */
+export const toIds = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
+    .map((v) => Number(v))
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+/**
+ * A searchable select of lookup options bound to a form field holding one id (null when none), or
+ * with `multiple` an array of ids. Ids the lookup no longer offers (an inactive record) are kept and
+ * shown by number, so that saving a form does not silently drop them.
+ */
+export function IdSelect<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  loading = false,
+  required = false,
+  disabled = false,
+  multiple = false,
+}: IdSelectProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const known = new Map(options.map((o) => [o.id, o]));
+  const optionOf = (id: number) => known.get(id) ?? { id, name: loading ? '…' : `#${id}` };
+  const shared = {
+    options: options as IdName[],
+    loading,
+    disabled,
+    getOptionLabel: (o: IdName) => o.name,
+    getOptionKey: (o: IdName) => o.id,
+    isOptionEqualToValue: (a: IdName, b: IdName) => a.id === b.id,
+    onBlur: field.onBlur,
+    renderInput: lookupInput(field, fieldState, label, required),
+  };
+  if (multiple) {
+    return (
+      <Autocomplete<IdName, true>
+        {...shared}
+        multiple
+        filterSelectedOptions
+        value={toIds(field.value).map(optionOf)}
+        onChange={(_, picked) => field.onChange(picked.map((o) => o.id))}
+      />
+    );
+  }
+  const [id] = toIds([field.value]);
+  return (
+    <Autocomplete<IdName>
+      {...shared}
+      value={id === undefined ? null : optionOf(id)}
+      onChange={(_, picked) => field.onChange(picked ? picked.id : null)}
+    />
+  );
+}

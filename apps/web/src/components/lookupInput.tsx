@@ -1,0 +1,26 @@
+import type { ControllerFieldState, ControllerRenderProps, FieldValues, Path } from 'react-hook-form';
+import type { AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+
+/**
+ * The text input of a lookup select bound to a form field: its label, required mark, and the field's
+ * message under it (a blank line otherwise, so that the layout does not jump).
+ */
+export const lookupInput =
+  <T extends FieldValues>(
+    field: ControllerRenderProps<T, Path<T>>,
+    fieldState: ControllerFieldState,
+    label: string,
+    required: boolean,
+  ) =>
+  (params: AutocompleteRenderInputParams) => (
+    <TextField
+      {...params}
+      inputRef={field.ref}
+      name={field.name}
+      label={label}
+      required={required}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? ' '}
+    />
+  );

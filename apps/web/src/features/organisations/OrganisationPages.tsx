@@ -1,0 +1,233 @@
+import { useMemo } from 'react';
+import { useController, type Control, type FieldValues } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import type { GridColDef } from '@mui/x-data-grid';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { MESSAGES } from '@app/contract';
+import { ADDRESS_NAMES, addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
+import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
+import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
+import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import { FormTextField, FormTextFields, isRequiredIn } from '../../components/FormInputs.tsx';
+import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
+import {
+  useBrokerAssociationOptions,
+  useCapabilityOptions,
+  useProvinceOptions,
+  useSpecializationOptions,
+  type IdName,
+} from '../../lib/lookups.ts';
+import {
+  ORGANISATIONS,
+  type LookupSource,
+  type MultiFieldDecl,
+  type OrganisationDef,
+  type OrganisationKey,
+} from './definitions.ts';
+
+type Row = Record<string, unknown>;
+type Values = Record<string, unknown>;
+
+/** The address block of every organisation (its province is `address_province_id`). */
+const ADDRESS: AddressNames<Values> = { ...ADDRESS_NAMES, province: 'address_province_id' };
+
+const kindsOf = (def: OrganisationDef): FieldKinds => ({
+  text: [
+    ...def.basic.map((f) => f.name),
+    ...(def.notes ? [def.notes.name] : []),
+    ADDRESS.zip,
+    ADDRESS.street,
+    ADDRESS.house,
+    ADDRESS.unit,
+    ADDRESS.building!,
+    ADDRESS.floor!,
+    'reason_for_inactive',
+  ],
+  ids: [ADDRESS.province, ADDRESS.town, ADDRESS.barangay, ADDRESS.subdivision],
+  lists: def.multi.map((f) => f.name),
+});
+
+const nameOf = (def: OrganisationDef) => (row: Row) => String(row[def.nameField] ?? '');
+const idOf = (def: OrganisationDef) => (row: Row) => Number(row[def.idParam]);
+
+/** The list of one kind of organisation. */
+function OrganisationList({ def }: { def: OrganisationDef }) {
+  const columns = useMemo<GridColDef<Row>[]>(
+    () => [
+      ...def.columns.map((c): GridColDef<Row> => ({
+        field: c.field,
+        headerName: c.header,
+        flex: c.flex ?? 1,
+        minWidth: (c.flex ?? 1) > 1 ? 180 : 130,
+      })),
+      statusColumn<Row>(def.statusColumn),
+    ],
+    [def],
+  );
+  const [idOfRow, nameOfRow] = useMemo(() => [idOf(def), nameOf(def)], [def]);
+  return (
+    <EntityListPage<Row>
+      section="Entity"
+      title={def.listTitle}
+      entity={def.entity}
+      call={def.calls.list}
+      columns={columns}
+      defaultSort={{ field: def.defaultSort, order: 'asc' }}
+      idOf={idOfRow}
+      nameOf={nameOfRow}
+      permissions={def.permissions}
+      remove={{ call: def.calls.delete, param: def.idParam, text: MESSAGES.confirmDelete }}
+      reloads={[def.calls.lookup]}
+      formPath={def.formPath}
+    />
+  );
+}
+
+const LOOKUPS: Record<LookupSource, () => { options: IdName[]; isFetching: boolean }> = {
+  brokerAssociation: useBrokerAssociationOptions,
+  specialization: useSpecializationOptions,
+  capability: useCapabilityOptions,
+  province: useProvinceOptions,
+};
+
+/** A multi-select whose options come from its lookup. */
+function LookupMultiSelect<T extends FieldValues>({
+  control,
+  decl,
+  required,
+}: {
+  control: Control<T>;
+  decl: MultiFieldDecl;
+  required: boolean;
+}) {
+  const useOptions = LOOKUPS[decl.source];
+  const { options, isFetching } = useOptions();
+  return (
+    <IdMultiSelect<T>
+      control={control}
+      name={decl.name as never}
+      label={decl.label}
+      options={options}
+      loading={isFetching}
+      required={required}
+    />
+  );
+}
+
+/** The edit-mode switch ('Inactive Broker') and, while Inactive, the required reason. */
+function StatusFields({ control, label }: { control: Control<Values>; label: string }) {
+  const { field } = useController({ control, name: 'status' });
+  const inactive = field.value === 'Inactive';
+  return (
+    <>
+      <FullRow>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={inactive}
+              onChange={(e) => field.onChange(e.target.checked ? 'Inactive' : 'Active')}
+            />
+          }
+          label={label}
+        />
+      </FullRow>
+      {inactive && (
+        <FullRow>
+          <FormTextField
+            control={control}
+            name="reason_for_inactive"
+            label="Reason for Inactive"
+            kind="notes"
+            maxLength={500}
+            required
+          />
+        </FullRow>
+      )}
+    </>
+  );
+}
+
+/** The add/edit form of one organisation (record null: a new one). */
+function OrganisationForm({ def, record }: { def: OrganisationDef; record: Row | null }) {
+  const editing = record !== null;
+  const shape = def.fields.shape as Record<string, ZodType>;
+  const required = (name: string) => isRequiredIn(shape, name);
+
+  const defaultValues = useMemo(() => {
+    const values = formValues(kindsOf(def), record);
+    if (record) {
+      values[def.idParam] = record[def.idParam];
+      values.status = record.status ?? record[def.statusColumn] ?? 'Active';
+    }
+    return values;
+  }, [def, record]);
+
+  // The reason belongs to an Inactive record only.
+  const adjust = (body: Values) => {
+    if (body.status !== 'Inactive') body.reason_for_inactive = null;
+  };
+
+  return (
+    <EntityForm<Values>
+      schema={editing ? def.updateSchema : def.saveSchema}
+      defaultValues={defaultValues}
+      saveLabel={def.saveLabel}
+      editing={editing}
+      calls={def.calls}
+      reloads={[def.calls.list, def.calls.lookup, def.calls.byId]}
+      adjust={adjust}
+      backTo={def.listPath}
+      panels={(form) => [
+        {
+          title: 'Basic Information',
+          content: (
+            <>
+              <FormTextFields<Values> control={form.control} fields={def.basic} shape={shape} />
+              <FullRow pairs>
+                {def.multi.map((f) => (
+                  <LookupMultiSelect<Values>
+                    key={f.name}
+                    control={form.control}
+                    decl={f}
+                    required={required(f.name)}
+                  />
+                ))}
+              </FullRow>
+              {def.notes && (
+                <FullRow>
+                  <FormTextFields<Values> control={form.control} fields={[def.notes]} shape={shape} />
+                </FullRow>
+              )}
+              {editing && <StatusFields control={form.control} label={def.statusLabel} />}
+            </>
+          ),
+        },
+        addressPanel(form, { names: ADDRESS, shape, zipLength: def.zipLength }),
+      ]}
+    />
+  );
+}
+
+/** The add/edit page of one organisation: `/…/add-agency/{id}`, 0 adds. */
+function OrganisationFormPage({ def }: { def: OrganisationDef }) {
+  return (
+    <EntityFormPage<Row>
+      section="Entity"
+      title={def.formTitle}
+      entity={def.entity}
+      routeParam={def.routeParam}
+      load={{ call: def.calls.byId, param: def.idParam }}
+      permissions={def.permissions}
+      nameOf={nameOf(def)}
+    >
+      {(record) => <OrganisationForm def={def} record={record} />}
+    </EntityFormPage>
+  );
+}
+
+/** A route's screen: the list or the form of an agency, broker association or broker. */
+export function OrganisationScreen({ kind, screen }: { kind: OrganisationKey; screen: 'list' | 'form' }) {
+  const def = ORGANISATIONS[kind];
+  return screen === 'list' ? <OrganisationList def={def} /> : <OrganisationFormPage def={def} />;
+}

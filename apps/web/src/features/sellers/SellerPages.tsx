@@ -1,0 +1,197 @@
+import { useMemo } from 'react';
+import type { Control } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  MESSAGES,
+  requiredId,
+  saveSellerRequest,
+  seesAllAgencies,
+  sellerFields,
+  updateSellerRequest,
+} from '@app/contract';
+import { addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
+import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
+import { EntityListPage } from '../../components/EntityListPage.tsx';
+import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import {
+  EMAIL_FIELD,
+  FormTextFields,
+  PHONE_FIELDS,
+  type TextFieldDecl,
+} from '../../components/FormInputs.tsx';
+import { IdSelect } from '../../components/IdSelect.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { useAgencyOptions } from '../../lib/lookups.ts';
+
+type Row = Record<string, unknown>;
+type Values = Record<string, unknown>;
+
+const HOME = '/home';
+export const SELLER_LIST_PATH = `${HOME}/Seller/seller`;
+const sellerFormPath = (id: number) => `${HOME}/Broker/add-seller/${id}`;
+const CALLS = {
+  list: 'GetSeller',
+  byId: 'getSellerById',
+  save: 'saveSeller',
+  update: 'updateSeller',
+  delete: 'deleteSeller',
+  lookup: 'GetSellerWithoutPagination',
+} as const;
+const PERMISSIONS = { add: 'Add Seller', edit: 'Edit Seller', delete: 'Delete Seller' } as const;
+
+const ADDRESS: AddressNames<Values> = {
+  province: 'province_id',
+  town: 'town_id',
+  barangay: 'barangay_id',
+  subdivision: 'subdivision_id',
+  zip: 'zipcode',
+  street: 'street_name',
+  house: 'house_no',
+  unit: 'unit_number',
+};
+
+const BASIC: readonly TextFieldDecl[] = [
+  { name: 'seller_name', label: 'Seller Name', maxLength: 200 },
+  { name: 'property_owner_name', label: 'Property Owner Name', maxLength: 200 },
+  ...PHONE_FIELDS,
+  EMAIL_FIELD,
+];
+const NOTES: TextFieldDecl = {
+  name: 'notes_about_seller',
+  label: 'Notes About Seller',
+  kind: 'notes',
+  maxLength: 2000,
+};
+
+const KINDS: FieldKinds = {
+  text: [...[...BASIC, NOTES].map((f) => f.name), ADDRESS.zip, ADDRESS.street, ADDRESS.house, ADDRESS.unit],
+  ids: [ADDRESS.province, ADDRESS.town, ADDRESS.barangay, ADDRESS.subdivision, 'agency_id'],
+  lists: [],
+};
+
+const idOf = (row: Row) => Number(row.seller_id);
+const nameOf = (row: Row) => String(row.seller_name ?? '');
+
+const COLUMNS: GridColDef<Row>[] = [
+  { field: 'seller_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
+  { field: 'property_owner_name', headerName: 'Owner Name', flex: 1, minWidth: 150 },
+  { field: 'agency_name', headerName: 'Agency', flex: 1.2, minWidth: 160 },
+  { field: 'phone_1', headerName: 'Phone', flex: 1, minWidth: 130 },
+  { field: 'email_address', headerName: 'Email', flex: 1.2, minWidth: 180 },
+];
+
+/** Seller list (Entity > Seller): Agents and Owner-Agents see their agency's sellers (server scope). */
+export function SellerList() {
+  return (
+    <EntityListPage<Row>
+      section="Entity"
+      title="Seller"
+      entity="Seller"
+      call={CALLS.list}
+      columns={COLUMNS}
+      defaultSort={{ field: 'seller_name', order: 'asc' }}
+      idOf={idOf}
+      nameOf={nameOf}
+      permissions={PERMISSIONS}
+      remove={{ call: CALLS.delete, param: 'seller_id', text: MESSAGES.confirmDeleteSeller }}
+      reloads={[CALLS.lookup]}
+      formPath={sellerFormPath}
+    />
+  );
+}
+
+/**
+ * The agency selector, for those who choose a seller's agency. The lookup lists Active agencies; the
+ * seller's own agency stays shown by name when it has become Inactive.
+ */
+function AgencySelect({ control, record }: { control: Control<Values>; record: Row | null }) {
+  const { options, isFetching } = useAgencyOptions();
+  const currentId = Number(record?.agency_id);
+  const all =
+    currentId > 0 && !options.some((o) => o.id === currentId)
+      ? [...options, { id: currentId, name: String(record?.agency_name ?? `#${currentId}`) }]
+      : options;
+  return (
+    <IdSelect<Values>
+      control={control}
+      name="agency_id"
+      label="Agency"
+      options={all}
+      loading={isFetching}
+      required
+    />
+  );
+}
+
+/**
+ * The seller form. Operators, Admins and Super Admins choose the agency (required); an Agent's or
+ * Owner-Agent's seller belongs to their own agency, set by the server.
+ */
+function SellerForm({ record, choosesAgency }: { record: Row | null; choosesAgency: boolean }) {
+  const editing = record !== null;
+  const shape: Record<string, ZodType> = sellerFields.shape;
+  const schema = useMemo(() => {
+    const request = editing ? updateSellerRequest(false) : saveSellerRequest(false);
+    // The contract requires the chosen agency by a refinement of the whole request, which zod runs
+    // only once every field is valid; the same rule on the field shows its message with the others.
+    return choosesAgency ? request.extend({ agency_id: requiredId }) : request;
+  }, [editing, choosesAgency]);
+  const defaultValues = useMemo(() => {
+    const values = formValues(KINDS, record);
+    if (record) values.seller_id = record.seller_id;
+    return values;
+  }, [record]);
+
+  // An Agent's seller stays in the Agent's agency: the server decides, nothing is sent.
+  const adjust = (body: Values) => {
+    if (!choosesAgency) delete body.agency_id;
+  };
+
+  return (
+    <EntityForm<Values>
+      schema={schema}
+      defaultValues={defaultValues}
+      saveLabel="Save"
+      editing={editing}
+      calls={CALLS}
+      reloads={[CALLS.list, CALLS.lookup, CALLS.byId]}
+      adjust={adjust}
+      backTo={SELLER_LIST_PATH}
+      panels={(form) => [
+        {
+          title: 'Basic Information',
+          content: (
+            <>
+              <FormTextFields<Values> control={form.control} fields={BASIC} shape={shape} />
+              {choosesAgency && <AgencySelect control={form.control} record={record} />}
+              <FullRow>
+                <FormTextFields<Values> control={form.control} fields={[NOTES]} shape={shape} />
+              </FullRow>
+            </>
+          ),
+        },
+        addressPanel(form, { names: ADDRESS, shape, zipLength: 6 }),
+      ]}
+    />
+  );
+}
+
+/** Add/edit seller page: `/home/Broker/add-seller/{sellerId}`, 0 adds. */
+export function SellerFormPage() {
+  const { data: session } = useSession();
+  const choosesAgency = seesAllAgencies(session?.userRoleId ?? 0);
+  return (
+    <EntityFormPage<Row>
+      section="Entity"
+      title="Seller Details"
+      entity="Seller"
+      routeParam="sellerId"
+      load={{ call: CALLS.byId, param: 'seller_id' }}
+      permissions={PERMISSIONS}
+      nameOf={nameOf}
+    >
+      {(record) => <SellerForm record={record} choosesAgency={choosesAgency} />}
+    </EntityFormPage>
+  );
+}
