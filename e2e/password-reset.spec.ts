@@ -1,26 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E, expectAccessible, signIn, signOut } from './support.ts';
+import { E2E, expectAccessible, mailTo, signIn, signOut } from './support.ts';
 
-const outbox = path.resolve('e2e/.artifacts/data/outbox');
-
-/** The newest reset link mailed to `to`, read from the outbox the server writes without SMTP_URL. */
-async function resetLinkFor(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const file of files) {
-      const mail = fs
-        .readFileSync(path.join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replaceAll('=3D', '=');
-      const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail)?.[0];
-      if (mail.includes(`To: ${to}`) && link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no reset mail to ${to}`);
-}
+/** The newest reset link mailed to `to`. */
+const resetLinkFor = async (to: string) =>
+  /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(await mailTo(to, '/reset-password?token='))![0];
 
 test('a forgotten password is reset through the mailed link, which then stops working', async ({ page }) => {
   const email = 'individual@demo.pinoyproperty.local';

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config.ts';
 
 export { E2E };
@@ -24,4 +26,56 @@ export async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const outbox = path.resolve('e2e/.artifacts/data/outbox');
+
+/** The newest mail to `to` containing `text`, decoded, from the outbox the server writes without SMTP_URL. */
+export async function mailTo(to: string, text: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+    for (const file of files) {
+      const mail = fs
+        .readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replaceAll('=3D', '=');
+      if (mail.includes(`To: ${to}`) && mail.includes(text)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} with ${text}`);
+}
+
+/**
+ * A new Operator of the demo agency, created through the API as an admin would, who has chosen a
+ * password through the welcome link: a user of their own for a test that changes its profile.
+ */
+export async function newOperator(request: APIRequestContext, firstName: string) {
+  const login = await request.post('/api/webValidateLogin', {
+    data: { email: E2E.adminEmail, password: E2E.adminPassword },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const agencies = await request.get('/api/GetAgencyWithoutPagination', { headers });
+  const agencyId = (await agencies.json()).resultData[0].agency_id as number;
+  const email = `${firstName.toLowerCase()}.${Date.now()}@staff.example.ph`;
+  const saved = await request.post('/api/SaveUser', {
+    headers,
+    data: {
+      first_name: firstName,
+      last_name: 'Tester',
+      role_id: 4,
+      user_email: email,
+      phone_1: '09170001111',
+      associated_agency_id: agencyId,
+      is_address_same_as_agency: 1,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const token = /reset-password\?token=([\w-]+)/.exec(await mailTo(email, 'choose your password'))![1];
+  const password = 'Staff12345';
+  const set = await request.post('/api/reset_password', {
+    data: { token, new_password: password, confirm_password: password },
+  });
+  expect(set.status()).toBe(200);
+  return { email, password };
 }

@@ -13,11 +13,17 @@ async function openFromMenu(page: Page, group: string, label: string) {
   await menu.getByRole('link', { name: label, exact: true }).click();
 }
 
-/** Toggles a status switch, checks the confirmation and answers it. */
-async function toggleStatus(page: Page, name: string, answer: 'Yes' | 'Cancel') {
+/** Toggles a status switch, checks the confirmation and answers it (with a reason when deactivating). */
+async function toggleStatus(page: Page, name: string, answer: 'Yes' | 'Cancel', reason?: string) {
   await page.getByLabel(`Status of ${name}`).click();
   const dialog = page.getByRole('dialog', { name: `Change User : ${name} Status` });
   await expect(dialog).toContainText('Are you sure to change the status');
+  if (reason !== undefined) {
+    // Deactivating needs a reason: Yes without one says so and keeps the dialog open.
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(dialog.getByText('Reason for Inactive is required')).toBeVisible();
+    await dialog.getByLabel('Reason for Inactive').fill(reason);
+  }
   await dialog.getByRole('button', { name: answer }).click();
   await expect(dialog).toBeHidden();
 }
@@ -46,7 +52,7 @@ test.describe('Users', () => {
     await expect(status).toBeChecked();
 
     // Yes sends the change; the reloaded list shows it.
-    await toggleStatus(page, 'Operator Demo', 'Yes');
+    await toggleStatus(page, 'Operator Demo', 'Yes', 'On leave');
     await expect(status).not.toBeChecked();
     await toggleStatus(page, 'Operator Demo', 'Yes');
     await expect(status).toBeChecked();

@@ -61,13 +61,8 @@ const withRealBirthday = <
   schema: T,
 ) =>
   schema.superRefine((v, ctx) => {
-    if (
-      v.birth_day !== null &&
-      v.birth_month !== null &&
-      v.birth_day > daysInMonth(v.birth_month, v.birth_year)
-    ) {
+    if (!isRealBirthday(v))
       ctx.addIssue({ code: 'custom', path: ['birth_day'], message: 'This month has no such day' });
-    }
   });
 
 /** The Account Details form: your own profile. Role, status, agency and limit are not yours to change. */
@@ -152,13 +147,7 @@ export function userIssues(v: UserFields): Issue[] {
   }
   if (v.is_address_same_as_agency) need('associated_agency_id', v.associated_agency_id !== null);
   if (v.user_status === 'Inactive') need('reason', !!v.reason, MESSAGES.reasonRequired);
-  if (
-    v.birth_day !== null &&
-    v.birth_month !== null &&
-    v.birth_day > daysInMonth(v.birth_month, v.birth_year)
-  ) {
-    need('birth_day', false, 'This month has no such day');
-  }
+  if (!isRealBirthday(v)) need('birth_day', false, 'This month has no such day');
   if ((v.birth_day === null) !== (v.birth_month === null)) {
     need(v.birth_day === null ? 'birth_day' : 'birth_month', false, 'Choose both the day and the month');
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,35 +23,37 @@ interface OtpAnswer {
  */
 export function VerifyOtpDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const id = useId();
+  return (
+    <Dialog open={!!user} onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
+      <DialogTitle id={`${id}-title`}>Verify OTP : {user?.full_name}</DialogTitle>
+      {/* Keyed by the user: another row starts afresh (and sends its own code). */}
+      {user && <OtpForm key={user.user_id} user={user} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function OtpForm({ user, onClose }: { user: UserRow; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const userId = user?.user_id;
+  const [busy, setBusy] = useState(true);
+  const userId = user.user_id;
 
-  const sendCode = async (target: number) => {
-    setBusy(true);
-    try {
-      const answer = await apiPost<OtpAnswer>('sendVerifyOTP', { user_id: target });
-      setSentTo(answer.message);
-    } catch {
-      // alerted by the api client
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const requestCode = useCallback(
+    () =>
+      apiPost<OtpAnswer>('sendVerifyOTP', { user_id: userId })
+        .then((answer) => setSentTo(answer.message))
+        .catch(() => undefined /* alerted by the api client */)
+        .finally(() => setBusy(false)),
+    [userId],
+  );
   useEffect(() => {
-    setCode('');
-    setError(null);
-    setSentTo(null);
-    if (userId !== undefined) void sendCode(userId);
-  }, [userId]);
+    void requestCode();
+  }, [requestCode]);
 
   const verify = async () => {
-    if (!user) return;
-    const parsed = verifyOtpRequest.safeParse({ user_id: user.user_id, verify_otp: code });
+    const parsed = verifyOtpRequest.safeParse({ user_id: userId, verify_otp: code });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.otpLength);
       return;
@@ -75,11 +77,10 @@ export function VerifyOtpDialog({ user, onClose }: { user: UserRow | null; onClo
   };
 
   return (
-    <Dialog open={!!user} onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
-      <DialogTitle id={`${id}-title`}>Verify OTP : {user?.full_name}</DialogTitle>
+    <>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {sentTo ?? 'Sending a code…'} Ask {user?.first_name} for the 6-digit code. It expires after{' '}
+          {sentTo ?? 'Sending a code…'} Ask {user.first_name} for the 6-digit code. It expires after{' '}
           {OTP_TTL_MINUTES} minutes and allows {OTP_MAX_ATTEMPTS} tries.
         </DialogContentText>
         <TextField
@@ -104,13 +105,20 @@ export function VerifyOtpDialog({ user, onClose }: { user: UserRow | null; onClo
         <Button color="inherit" onClick={onClose}>
           Close
         </Button>
-        <Button color="inherit" disabled={busy || !user} onClick={() => user && void sendCode(user.user_id)}>
+        <Button
+          color="inherit"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void requestCode();
+          }}
+        >
           Send a new code
         </Button>
         <Button variant="contained" disabled={busy} onClick={() => void verify()}>
           Verify
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }

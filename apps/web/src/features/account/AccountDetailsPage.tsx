@@ -1,0 +1,222 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MESSAGES, profileForm } from '@app/contract';
+import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
+import { EntityForm } from '../../components/EntityFormPage.tsx';
+import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import { FormTextField } from '../../components/FormInputs.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
+import { apiGet } from '../../lib/api.ts';
+import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
+import { OtherDetailsFields, ProfileImageInput, withImage } from '../users/ProfileInputs.tsx';
+
+type Values = Record<string, unknown>;
+const ACCOUNT_CALL = 'webGetAccountDetails';
+
+const KINDS: FieldKinds = {
+  text: [
+    'first_name',
+    'last_name',
+    'nick_name',
+    'user_email',
+    'phone_1',
+    'phone_2',
+    're_license',
+    'website',
+    'profile_statement',
+    'zip_code',
+    'street_name',
+    'house_number',
+    'unit_number',
+    'building_name',
+    'floor',
+  ],
+  ids: ['birth_day', 'birth_month', 'birth_year', 'province_id', 'town_id', 'barangay_id', 'subdivision_id'],
+  lists: ['user_skills'],
+};
+
+/**
+ * Account Details: the signed-in user's own profile. Save asks for the current password, then the app
+ * goes to the notification list with fresh data (the name in the top bar included).
+ */
+export default function AccountDetailsPage() {
+  const account = useQuery({
+    queryKey: [ACCOUNT_CALL],
+    queryFn: ({ signal }) =>
+      apiGet<{ resultData: Values }>(ACCOUNT_CALL, {}, { signal }).then((r) => r.resultData),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return (
+    <>
+      <PageHeader section="Account" title="Account Details" />
+      {account.data ? (
+        <AccountForm record={account.data} />
+      ) : (
+        <Box
+          sx={{ display: 'grid', placeItems: 'center', py: 8 }}
+          role="status"
+          aria-label={MESSAGES.loading}
+        >
+          <CircularProgress aria-hidden />
+        </Box>
+      )}
+    </>
+  );
+}
+
+function AccountForm({ record }: { record: Values }) {
+  const image = useRef<File | null>(null);
+  const [ask, setAsk] = useState<((password: string | null) => void) | null>(null);
+  const defaultValues = useMemo(() => formValues(KINDS, record), [record]);
+  const name = `${String(record.first_name)} ${String(record.last_name)}`;
+  return (
+    <>
+      <EntityForm<Values>
+        schema={profileForm}
+        defaultValues={defaultValues}
+        saveLabel="Save"
+        editing
+        calls={{ save: 'UpdateProfile', update: 'UpdateProfile' }}
+        reloads={['session', ACCOUNT_CALL, 'GetUser', 'GetUserById']}
+        beforeSend={(body) =>
+          new Promise<boolean>((resolve) =>
+            setAsk(() => (password: string | null) => {
+              setAsk(null);
+              if (password) body.verify_password = password;
+              resolve(!!password);
+            }),
+          )
+        }
+        encode={(body) => withImage(body, image.current)}
+        backTo={AFTER_LOGIN_PATH}
+        panels={({ control, setValue }) => [
+          {
+            title: 'Basic Information',
+            content: (
+              <>
+                <ProfileImageInput
+                  current={record.profileImage as string | null}
+                  name={name}
+                  onFile={(file) => {
+                    image.current = file;
+                  }}
+                />
+                <FormTextField
+                  control={control}
+                  name="first_name"
+                  label="First Name"
+                  maxLength={60}
+                  required
+                />
+                <FormTextField control={control} name="last_name" label="Last Name" maxLength={60} required />
+                <FormTextField control={control} name="nick_name" label="Nick Name" maxLength={100} />
+                <FormTextField
+                  control={control}
+                  name="user_email"
+                  label="Email"
+                  kind="email"
+                  maxLength={254}
+                  required
+                />
+                <FormTextField
+                  control={control}
+                  name="phone_1"
+                  label="Primary Phone"
+                  kind="phone"
+                  maxLength={12}
+                  required
+                />
+                <FormTextField
+                  control={control}
+                  name="phone_2"
+                  label="Secondary Phone"
+                  kind="phone"
+                  maxLength={12}
+                />
+                <AddressBlock<Values>
+                  control={control}
+                  setValue={setValue}
+                  names={ADDRESS_NAMES}
+                  shape={{}}
+                  zipLength={4}
+                />
+                <OtherDetailsFields control={control} />
+              </>
+            ),
+          },
+        ]}
+      />
+      <CurrentPasswordDialog onAnswer={ask} />
+    </>
+  );
+}
+
+/** Asks for the current password before the profile is saved. */
+function CurrentPasswordDialog({ onAnswer }: { onAnswer: ((password: string | null) => void) | null }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = (answer: string | null) => {
+    setPassword('');
+    setError(null);
+    onAnswer?.(answer);
+  };
+  const confirm = () => {
+    if (!password) {
+      setError(MESSAGES.required);
+      return;
+    }
+    close(password);
+  };
+  return (
+    <Dialog
+      open={!!onAnswer}
+      onClose={() => close(null)}
+      aria-labelledby={`${id}-title`}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={`${id}-title`}>Confirm your password</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Enter your current password to save your profile.
+        </DialogContentText>
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          autoFocus
+          required
+          fullWidth
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') confirm();
+          }}
+          error={!!error}
+          helperText={error ?? ' '}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={() => close(null)}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={confirm}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

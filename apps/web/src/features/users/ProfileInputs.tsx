@@ -1,0 +1,215 @@
+import { useEffect, useId, useState } from 'react';
+import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { BIRTH_YEARS, daysInMonth, MESSAGES, UPLOAD_LIMIT_BYTES } from '@app/contract';
+import { FormTextField } from '../../components/FormInputs.tsx';
+import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
+import { FullRow } from '../../components/EntityFormPage.tsx';
+import { useUserSkillOptions } from '../../lib/lookups.ts';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const YEARS = Array.from({ length: BIRTH_YEARS.to - BIRTH_YEARS.from + 1 }, (_, i) => BIRTH_YEARS.from + i);
+
+const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+function NumberSelect<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly { value: number; label: string }[];
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const message = fieldState.error?.message;
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange(numberOrNull(e.target.value))}
+      label={label}
+      error={!!message}
+      helperText={message ?? ' '}
+    >
+      <MenuItem value="">
+        <em>None</em>
+      </MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Day, month and year of birth; the day list has only the days of the chosen month (and year). */
+export function BirthdayFields<T extends FieldValues>({ control }: { control: Control<T> }) {
+  const [month, year] = useWatch({ control, name: ['birth_month', 'birth_year'] as Path<T>[] }) as unknown[];
+  const days = daysInMonth(numberOrNull(month) ?? 1, numberOrNull(year));
+  const { field: day } = useController({ control, name: 'birth_day' as Path<T> });
+  const { onChange: setDay, value: dayValue } = day;
+  // A day the new month lacks (31 after choosing April) is cleared rather than kept invalid.
+  useEffect(() => {
+    if (numberOrNull(dayValue) !== null && Number(dayValue) > days) setDay(null);
+  }, [days, dayValue, setDay]);
+  return (
+    <>
+      <NumberSelect
+        control={control}
+        name={'birth_month' as Path<T>}
+        label="Birth Month"
+        options={MONTHS.map((label, i) => ({ value: i + 1, label }))}
+      />
+      <NumberSelect
+        control={control}
+        name={'birth_day' as Path<T>}
+        label="Birth Day"
+        options={Array.from({ length: days }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+      />
+      <NumberSelect
+        control={control}
+        name={'birth_year' as Path<T>}
+        label="Birth Year"
+        options={YEARS.map((y) => ({ value: y, label: String(y) }))}
+      />
+    </>
+  );
+}
+
+/** The Other Details of a user: licence, website, skills, birthday and profile statement. */
+export function OtherDetailsFields<T extends FieldValues>({
+  control,
+  licenceRequired = false,
+}: {
+  control: Control<T>;
+  licenceRequired?: boolean;
+}) {
+  const skills = useUserSkillOptions();
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name={'re_license' as Path<T>}
+        label="RE Licence"
+        maxLength={50}
+        required={licenceRequired}
+      />
+      <FormTextField control={control} name={'website' as Path<T>} label="Website" maxLength={300} />
+      <IdMultiSelect
+        control={control}
+        name={'user_skills' as Path<T>}
+        label="Skills"
+        options={skills.options}
+        loading={skills.isFetching}
+      />
+      <BirthdayFields control={control} />
+      <FullRow>
+        <FormTextField
+          control={control}
+          name={'profile_statement' as Path<T>}
+          label="Profile Statement"
+          kind="notes"
+          maxLength={2000}
+          hint="Up to 100 words"
+        />
+      </FullRow>
+    </>
+  );
+}
+
+/**
+ * The profile picture: the current one (or the chosen file's preview) and a button to choose a
+ * .jpg or .png of at most 1 MB. The server checks the bytes again.
+ */
+export function ProfileImageInput({
+  current,
+  name,
+  onFile,
+}: {
+  current: string | null | undefined;
+  name: string;
+  onFile: (file: File | null) => void;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  return (
+    <FullRow>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Avatar
+          src={preview ?? current ?? undefined}
+          alt={name ? `Profile picture of ${name}` : ''}
+          sx={{ width: 72, height: 72 }}
+        />
+        <Box>
+          <Button component="label" htmlFor={id} variant="outlined" startIcon={<PhotoCameraIcon />}>
+            Upload Photo
+          </Button>
+          <input
+            id={id}
+            type="file"
+            hidden
+            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+            aria-label="Profile picture"
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              e.target.value = '';
+              if (!file) return;
+              if (!/\.(jpe?g|png)$/i.test(file.name)) {
+                setError(MESSAGES.imageType);
+                return;
+              }
+              if (file.size > UPLOAD_LIMIT_BYTES) {
+                setError(MESSAGES.profileImageLimit);
+                return;
+              }
+              setError(null);
+              setPreview(URL.createObjectURL(file));
+              onFile(file);
+            }}
+          />
+          <FormHelperText error={!!error}>{error ?? '.jpg or .png, at most 1 MB'}</FormHelperText>
+        </Box>
+      </Box>
+    </FullRow>
+  );
+}
+
+/** A multipart body: the request's fields and, when chosen, the picture. */
+export function withImage(
+  body: Record<string, unknown>,
+  file: File | null,
+): Record<string, unknown> | FormData {
+  if (!file) return body;
+  const data = new FormData();
+  for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) data.append(k, String(v));
+  data.append('profile_image', file);
+  return data;
+}

@@ -1,0 +1,414 @@
+import { useMemo, useRef } from 'react';
+import { useController, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { z } from 'zod';
+import {
+  defaultOpenPropertyLimit,
+  isAdminRole,
+  isAgentRole,
+  mayAssignRole,
+  ROLE,
+  userFields,
+  userIssues,
+  type Permission,
+  type UserFields,
+} from '@app/contract';
+import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
+import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
+import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import { FormTextField } from '../../components/FormInputs.tsx';
+import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
+import { IdSelect } from '../../components/IdSelect.tsx';
+import { apiGet } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.ts';
+import { resolverWithCrossRules } from '../../lib/forms.ts';
+import { useAgencyOptions, useBrokerOptions, useRoleOptions } from '../../lib/lookups.ts';
+import { USERS_PATH } from '../../lib/paths.ts';
+import { usePermissions } from '../../lib/permissions.ts';
+import { NEW_USER_LIST_CALL, USER_LIST_CALL } from './api.ts';
+import { OtherDetailsFields, ProfileImageInput, withImage } from './ProfileInputs.tsx';
+
+type Values = Record<string, unknown>;
+type UserRecord = Record<string, unknown> & {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  profileImage?: string | null;
+  status_history?: StatusChange[];
+};
+interface StatusChange {
+  old_status: string;
+  new_status: string;
+  reason: string | null;
+  changed_at: string;
+  changed_by_name: string | null;
+}
+
+const CALLS = { save: 'SaveUser', update: 'UpdateUser' } as const;
+
+const ADDRESS_TEXT: readonly string[] = [
+  ADDRESS_NAMES.zip,
+  ADDRESS_NAMES.street,
+  ADDRESS_NAMES.house,
+  ADDRESS_NAMES.unit,
+  ADDRESS_NAMES.building,
+  ADDRESS_NAMES.floor,
+];
+const ADDRESS_IDS: readonly string[] = [
+  ADDRESS_NAMES.province,
+  ADDRESS_NAMES.town,
+  ADDRESS_NAMES.barangay,
+  ADDRESS_NAMES.subdivision,
+];
+
+const KINDS: FieldKinds = {
+  text: [
+    'first_name',
+    'last_name',
+    'nick_name',
+    'user_email',
+    'phone_1',
+    'phone_2',
+    're_license',
+    'website',
+    'profile_statement',
+    'reason',
+    'user_status',
+    ...ADDRESS_TEXT,
+  ],
+  ids: ['role_id', 'associated_agency_id', 'birth_day', 'birth_month', 'birth_year', ...ADDRESS_IDS],
+  lists: ['user_skills', 'associated_broker_id'],
+};
+
+const resolver = resolverWithCrossRules(userFields, (v: UserFields) => userIssues(v));
+
+const fullName = (r: UserRecord) => `${r.first_name} ${r.last_name}`;
+
+/** Add/Edit User (Entity > Users): `/home/users/AgentOperator/add-agent-operator?userId={id}`, none adds. */
+export default function UserFormPage() {
+  return (
+    <EntityFormPage<UserRecord>
+      section="Entity"
+      title="Users"
+      entity="User"
+      routeParam="userId"
+      load={{ call: 'GetUserById', param: 'user_id' }}
+      permissions={{ add: 'Add User', edit: 'Edit User' }}
+      nameOf={fullName}
+    >
+      {(record) => <UserForm record={record} />}
+    </EntityFormPage>
+  );
+}
+
+function UserForm({ record }: { record: UserRecord | null }) {
+  const { data: session } = useSession();
+  const { has } = usePermissions();
+  const actorRole = session?.userRoleId ?? 0;
+  const roles = useRoleOptions();
+  const userTypes = roles.options.filter(
+    (r) => r.id === record?.role_id || mayAssignRole(actorRole, (p: Permission) => has(p), r.id),
+  );
+  const image = useRef<File | null>(null);
+  const editing = record !== null;
+
+  const defaultValues = useMemo(() => {
+    const values = formValues(KINDS, record);
+    values.is_address_same_as_agency = !!record?.is_address_same_as_agency;
+    values.self_broker = !!record?.self_broker;
+    values.open_property_limit = record?.open_property_limit ?? defaultOpenPropertyLimit(ROLE.Agent);
+    if (!record) {
+      values.role_id = ROLE.Agent;
+      values.user_status = 'Active';
+    }
+    return values;
+  }, [record]);
+
+  return (
+    <EntityForm<Values>
+      resolver={resolver}
+      schema={userFields}
+      defaultValues={defaultValues}
+      saveLabel={editing ? 'Update User' : 'Save User'}
+      editing={editing}
+      calls={CALLS}
+      reloads={[USER_LIST_CALL, NEW_USER_LIST_CALL, 'GetUserById']}
+      adjust={(body) => {
+        if (record) body.user_id = record.user_id;
+        body.is_address_same_as_agency = body.is_address_same_as_agency ? 1 : 0;
+        body.self_broker = body.self_broker ? 1 : 0;
+        if (!isAdminRole(actorRole)) delete body.open_property_limit;
+      }}
+      encode={(body) => withImage(body, image.current)}
+      backTo={USERS_PATH}
+      panels={(form) => [
+        {
+          title: 'Basic Information',
+          content: (
+            <>
+              <ProfileImageInput
+                current={record?.profileImage}
+                name={record ? fullName(record) : ''}
+                onFile={(file) => {
+                  image.current = file;
+                }}
+              />
+              <FormTextField
+                control={form.control}
+                name="first_name"
+                label="First Name"
+                maxLength={60}
+                required
+              />
+              <FormTextField
+                control={form.control}
+                name="last_name"
+                label="Last Name"
+                maxLength={60}
+                required
+              />
+              <FormTextField control={form.control} name="nick_name" label="Nick Name" maxLength={100} />
+              <IdSelect<Values>
+                control={form.control}
+                name="role_id"
+                label="User Type"
+                options={userTypes}
+                loading={roles.isFetching}
+                required
+              />
+              <FormTextField
+                control={form.control}
+                name="user_email"
+                label="Email"
+                kind="email"
+                maxLength={254}
+                required
+              />
+              <FormTextField
+                control={form.control}
+                name="phone_1"
+                label="Primary Phone"
+                kind="phone"
+                maxLength={12}
+                required
+              />
+              <FormTextField
+                control={form.control}
+                name="phone_2"
+                label="Secondary Phone"
+                kind="phone"
+                maxLength={12}
+              />
+            </>
+          ),
+        },
+        { title: 'Address Details', content: <AddressPanel form={form} /> },
+        { title: 'Other Details', content: <OtherDetailsPanel control={form.control} /> },
+        {
+          title: 'Settings',
+          content: (
+            <SettingsPanel
+              control={form.control}
+              mayEditLimit={isAdminRole(actorRole)}
+              history={record?.status_history ?? []}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The address, or the agency's when 'same as agency' is ticked (copied in, then kept read-only). */
+function AddressPanel({ form }: { form: UseFormReturn<Values> }) {
+  const { control, setValue, getValues } = form;
+  const [sameAsAgency, agencyId, roleId] = useWatch({
+    control,
+    name: ['is_address_same_as_agency', 'associated_agency_id', 'role_id'],
+  });
+  const { field } = useController({ control, name: 'is_address_same_as_agency' });
+
+  const copyAgencyAddress = async (agency: number) => {
+    const answer = await apiGet<{ resultData?: Values[] }>('GetAssociatedAgencyAddressWithoutPagination', {
+      associated_agency_id: agency,
+    });
+    const address = answer.resultData?.[0];
+    if (!address) return;
+    for (const name of [...ADDRESS_TEXT, ...ADDRESS_IDS]) {
+      const value = address[name];
+      setValue(name, ADDRESS_IDS.includes(name) ? (value ?? null) : value == null ? '' : String(value), {
+        shouldValidate: true,
+      });
+    }
+  };
+
+  return (
+    <>
+      <FullRow>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={!!sameAsAgency}
+              disabled={!agencyId}
+              onChange={(e) => {
+                field.onChange(e.target.checked);
+                const agency = Number(getValues('associated_agency_id'));
+                if (e.target.checked && agency > 0) void copyAgencyAddress(agency);
+              }}
+            />
+          }
+          label={
+            agencyId
+              ? 'Address same as agency'
+              : 'Address same as agency (choose an agency under Other Details)'
+          }
+        />
+      </FullRow>
+      <fieldset disabled={!!sameAsAgency} style={{ display: 'contents', border: 0 }}>
+        <AddressBlock<Values>
+          control={control}
+          setValue={setValue}
+          names={ADDRESS_NAMES}
+          shape={Number(roleId) === ROLE.Individual ? {} : ADDRESS_REQUIRED}
+          zipLength={4}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+/**
+ * Required marks of the address, in the shape AddressBlock reads (a schema refusing a missing value
+ * marks its field). The rule itself is the contract's userIssues.
+ */
+const ADDRESS_REQUIRED = Object.fromEntries(
+  ['house_number', 'street_name', 'province_id', 'town_id', 'barangay_id', 'zip_code'].map((n) => [
+    n,
+    z.string(),
+  ]),
+);
+
+function OtherDetailsPanel({ control }: { control: Control<Values> }) {
+  const roleId = Number(useWatch({ control, name: 'role_id' }));
+  const agent = isAgentRole(roleId);
+  const agencies = useAgencyOptions();
+  const brokers = useBrokerOptions();
+  return (
+    <>
+      <IdSelect<Values>
+        control={control}
+        name="associated_agency_id"
+        label="Associated Agency"
+        options={agencies.options}
+        loading={agencies.isFetching}
+        required={agent}
+      />
+      <FullRow>
+        <IdMultiSelect<Values>
+          control={control}
+          name="associated_broker_id"
+          label="Associated Brokers"
+          options={brokers.options}
+          loading={brokers.isFetching}
+          required={agent}
+        />
+      </FullRow>
+      <OtherDetailsFields control={control} licenceRequired={agent} />
+    </>
+  );
+}
+
+function SettingsPanel({
+  control,
+  mayEditLimit,
+  history,
+}: {
+  control: Control<Values>;
+  mayEditLimit: boolean;
+  history: StatusChange[];
+}) {
+  const { field: status, fieldState } = useController({ control, name: 'user_status' });
+  const { field: limit, fieldState: limitState } = useController({ control, name: 'open_property_limit' });
+  return (
+    <>
+      <TextField
+        select
+        label="Status"
+        name={status.name}
+        inputRef={status.ref}
+        value={status.value ?? 'Active'}
+        onChange={(e) => status.onChange(e.target.value)}
+        onBlur={status.onBlur}
+        error={!!fieldState.error}
+        helperText={fieldState.error?.message ?? ' '}
+      >
+        {status.value === 'New' && <MenuItem value="New">New</MenuItem>}
+        <MenuItem value="Active">Active</MenuItem>
+        <MenuItem value="Inactive">Inactive</MenuItem>
+      </TextField>
+      <TextField
+        label="Open Property Limit"
+        name={limit.name}
+        inputRef={limit.ref}
+        value={limit.value ?? ''}
+        onChange={(e) => limit.onChange(e.target.value.replace(/\D/g, '').slice(0, 3))}
+        onBlur={limit.onBlur}
+        required
+        disabled={!mayEditLimit}
+        error={!!limitState.error}
+        helperText={limitState.error?.message ?? (mayEditLimit ? ' ' : 'Set by an Admin')}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+      />
+      {status.value === 'Inactive' && (
+        <FullRow>
+          <FormTextField
+            control={control}
+            name="reason"
+            label="Reason for Inactive"
+            kind="notes"
+            maxLength={500}
+            required
+          />
+        </FullRow>
+      )}
+      {history.length > 0 && (
+        <FullRow>
+          <Typography component="h3" variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
+            Status history
+          </Typography>
+          <Table size="small" aria-label="Status history">
+            <TableHead>
+              <TableRow>
+                <TableCell>When</TableCell>
+                <TableCell>Change</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell>By</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.map((h) => (
+                <TableRow key={`${h.changed_at}-${h.new_status}`}>
+                  <TableCell>{new Date(h.changed_at).toLocaleString()}</TableCell>
+                  <TableCell>
+                    {h.old_status} → {h.new_status}
+                  </TableCell>
+                  <TableCell>{h.reason ?? ''}</TableCell>
+                  <TableCell>{h.changed_by_name ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </FullRow>
+      )}
+    </>
+  );
+}
