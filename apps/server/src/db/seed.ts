@@ -133,7 +133,7 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
     updated_by: null,
     profile_image: null,
   }));
-  // Two accounts waiting on the Approve Users screen.
+  // Accounts waiting on the Approve Users screen.
   const waiting = [
     {
       first_name: 'Pending',
@@ -148,6 +148,14 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
       email: 'inactive.operator',
       role_id: ROLE.Operator,
       user_status: 'Inactive' as const,
+    },
+    // A new Super Admin: a Super Admin approves it with a one-time code.
+    {
+      first_name: 'Pending',
+      last_name: 'Chief',
+      email: 'pending.chief',
+      role_id: ROLE.SuperAdmin,
+      user_status: 'New' as const,
     },
   ].map(({ email, ...w }) => ({ ...people[0]!, ...w, user_email: `${email}@${DEMO_DOMAIN}` }));
   const rows = await db
@@ -344,11 +352,24 @@ export async function seedDemoEntities(db: Db): Promise<void> {
       ])
       .execute();
 
+    // Demo users are complete, so that their forms save as they are: agents live at their agency's
+    // address with a licence; the others have a Quezon City address.
     const agents = await trx
       .updateTable('users')
-      .set({ associated_agency_id: makatiPrime! })
+      .set({
+        associated_agency_id: makatiPrime!,
+        is_address_same_as_agency: true,
+        re_license: 'PRC-REB-0001',
+        ...at('makati', '88', 'Ayala Avenue'),
+      })
       .where('user_email', 'in', [`agent@${DEMO_DOMAIN}`, `owner-agent@${DEMO_DOMAIN}`])
       .returning('user_id')
+      .execute();
+    await trx
+      .updateTable('users')
+      .set(at('quezon', '12', 'Maginhawa Street'))
+      .where('user_email', 'like', `%@${DEMO_DOMAIN}`)
+      .where('associated_agency_id', 'is', null)
       .execute();
     if (agents.length > 0) {
       await trx
