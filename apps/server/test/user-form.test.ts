@@ -17,7 +17,9 @@ let places = 0;
 async function someAddress() {
   places += 1;
   const p = await sql<{ province_id: number }>`
-    INSERT INTO provinces (province_name) VALUES (${`Test Province ${places}`}) RETURNING province_id`.execute(t.db);
+    INSERT INTO provinces (province_name) VALUES (${`Test Province ${places}`}) RETURNING province_id`.execute(
+    t.db,
+  );
   const provinceId = p.rows[0]!.province_id;
   const town = await sql<{ town_id: number }>`
     INSERT INTO towns (town_name, is_town_city, province_id, zip_code) VALUES ('Test Town', 'Town', ${provinceId}, '6000')
