@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,3 +146,37 @@ export async function createTestApp(
 }
 
 export { ROLE };
+
+/** A multipart body with text fields and one file, as browsers send it, for `app.inject`. */
+export function multipart(
+  fields: Record<string, unknown>,
+  file?: { name: string; bytes: Buffer; filename?: string; type?: string },
+) {
+  const boundary = `----test${Date.now()}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename ?? 'picture.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A small real PNG of one colour. */
+export const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { MESSAGES, ROLE } from '@app/contract';
-import { createTestApp, PASSWORD, type TestApp } from './helpers.ts';
+import { createTestApp, multipart, PASSWORD, png, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 type Signed = Awaited<ReturnType<TestApp['signedIn']>>;
@@ -86,39 +86,8 @@ const agentForm = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** A multipart body with text fields and one file, as browsers send it. */
-function multipart(
-  fields: Record<string, unknown>,
-  file?: { name: string; bytes: Buffer; filename?: string },
-) {
-  const boundary = `----test${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename ?? 'me.png'}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const postMultipart = (call: string, body: ReturnType<typeof multipart>, token = admin.token) =>
   t.call(token, { method: 'POST', url: `/api/${call}`, ...body });
-
-const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#2a6' } })
-    .png()
-    .toBuffer();
 
 const userRow = (userId: number) =>
   t.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();

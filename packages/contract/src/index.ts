@@ -6,3 +6,4 @@ export * from './roles.ts';
 export * from './masters.ts';
 export * from './entities.ts';
 export * from './users.ts';
+export * from './properties.ts';

@@ -9,6 +9,8 @@ import { accountCalls } from './account.ts';
 import { otpCalls } from './otp.ts';
 import { organisationCalls } from './organisations.ts';
 import { sellerCalls } from './sellers.ts';
+import { propertyCalls } from './properties.ts';
+import { propertyMediaCalls } from './property-media.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -22,4 +24,6 @@ export const calls: readonly AnyCall[] = [
   ...otpCalls,
   ...organisationCalls,
   ...sellerCalls,
+  ...propertyCalls,
+  ...propertyMediaCalls,
 ];

@@ -175,6 +175,117 @@ export interface SellerTable extends Audit, Address {
 /** A link row: the owner's id and the linked record's id. */
 type LinkTable<Owner extends string, Target extends string> = Record<Owner | Target, number>;
 
+export type PropertyStatusColumn = 'Open' | 'Pending' | 'Sold' | 'Occupied' | 'Archived' | 'Suspended';
+/** numeric columns: read as strings, written as numbers. */
+type Amount = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+
+export interface PropertyTable {
+  property_id: Generated<number>;
+  user_id: number;
+  user_type: Optional<number>;
+  seller_id: Optional<number>;
+  agent_id: Optional<number>;
+  secondary_agent_id: Optional<number>;
+  third_agent_id: Optional<number>;
+  agency_id: Optional<number>;
+  broker_id: Optional<number>;
+  domain: Optional<string>;
+  is_featured: Flag;
+  property_name: string;
+  property_headline: string;
+  property_description: string;
+  property_classification_id: number;
+  property_type_id: number;
+  product_category_id: number;
+  agri_type_id: Optional<number>;
+  product_mode_id: Optional<number>;
+  zoning_code_id: Optional<number>;
+  price_asked: Amount;
+  land_area: ColumnType<string, number | string, number | string>;
+  building_area: Amount;
+  unit_number: Optional<string>;
+  house_number: Optional<string>;
+  street_name: string;
+  building_name: Optional<string>;
+  province_id: number;
+  town_id: number;
+  barangay_id: number;
+  subdivision_id: Optional<number>;
+  zip_code: Optional<string>;
+  longitude: Amount;
+  latitude: Amount;
+  status: ColumnType<PropertyStatusColumn, PropertyStatusColumn | undefined, PropertyStatusColumn>;
+  suspended_reason: Optional<string>;
+  rental_price_asked: Amount;
+  rental_pricing_unit: Optional<string>;
+  minimum_rental_period: Optional<string>;
+  maximum_rental_period: Optional<string>;
+  rent_due_day: Optional<number>;
+  period_can_extend: Optional<boolean>;
+  date_rental_started: DateColumn;
+  current_rental_expires: DateColumn;
+  rental_switch_on: Flag;
+  sale_price_asked: Amount;
+  sale_price: Amount;
+  price_per_sq_m: Amount;
+  sale_switch_on: Flag;
+  bedrooms: Optional<number>;
+  toilets: Optional<number>;
+  uncovered_car_spaces: Optional<number>;
+  covered_car_spaces: Optional<number>;
+  furnishing: Optional<string>;
+  floor_level: Optional<string>;
+  garage: Flag;
+  cooling: Optional<string>;
+  heating_type: Optional<string>;
+  elevator: Flag;
+  free_wifi: Flag;
+  exterior: Optional<string>;
+  kitchen: Optional<string>;
+  fireplace: Flag;
+  swimming_pool: Flag;
+  year: Optional<number>;
+  zonal_value: Amount;
+  price_rented: Amount;
+  active_date: DateColumn;
+  date_first_added: Generated<Date>;
+  date_last_modified: Timestamp;
+  date_last_status_change: Timestamp;
+  date_sold: Optional<Date | string>;
+  date_suspended: Optional<Date | string>;
+  date_modified_operator: Optional<Date | string>;
+  operator_id: Optional<number>;
+  created_at: Generated<Date>;
+  created_by: Optional<number>;
+  updated_at: Generated<Date>;
+  updated_by: Optional<number>;
+}
+
+export interface PropertyHistoryTable {
+  id: Generated<string>;
+  property_id: number;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_by: number | null;
+  changed_at: Generated<Date>;
+}
+
+export interface PropertyMediaTable {
+  id: Generated<number>;
+  property_id: number;
+  type: 'Image' | 'Video';
+  file: Optional<string>;
+  thumbnail: Optional<string>;
+  video_url: Optional<string>;
+  description: string;
+  is_default: Flag;
+  created_by: Optional<number>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   roles: RoleTable;
   permissions: PermissionTable;
@@ -201,4 +312,8 @@ export interface Database {
   broker_capabilities: LinkTable<'broker_id', 'capability_id'>;
   broker_provinces: LinkTable<'broker_id', 'province_id'>;
   sellers: SellerTable;
+  properties: PropertyTable;
+  property_history: PropertyHistoryTable;
+  property_media: PropertyMediaTable;
+  property_amenities: LinkTable<'property_id', 'amenities_id'>;
 }

@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import {
+  MESSAGES,
+  PROPERTY_MESSAGES,
+  mediaDefaultRequest,
+  mediaImageRequest,
+  propertyAmenitiesRequest,
+  propertyIdRequest,
+  saveMediaRequest,
+  savePropertyAmenitiesRequest,
+} from '@app/contract';
+import type { z } from 'zod';
+import { defineCall, type AnyCall, type CallContext, type CallDefinition } from './registry.ts';
+import type { SessionUser } from '../lib/session.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { assertExist, type AnyDb } from '../lib/links.ts';
+import { removeMedia, storeImage } from '../lib/media.ts';
+import { propertyInScope } from '../lib/property-scope.ts';
+
+const TAG = 'Property media';
+const ACCESS = 'Property Image';
+
+/** The media row of the property, or 404. */
+async function mediaOf(db: Db, propertyId: number, imageId: number) {
+  const media = await db
+    .selectFrom('property_media')
+    .selectAll()
+    .where('id', '=', imageId)
+    .where('property_id', '=', propertyId)
+    .executeTakeFirst();
+  if (!media) throw notFound('Image');
+  return media;
+}
+
+/** A media or amenity call: 'Property Image', and the property must be in the caller's scope (404). */
+const mediaCall = <const M extends 'GET' | 'POST', S extends z.ZodType>(def: {
+  name: string;
+  method: M;
+  summary: string;
+  input: S;
+  upload?: CallDefinition['upload'];
+  property: (input: z.output<S>) => number;
+  handle: (ctx: CallContext<z.output<S>, SessionUser>) => Promise<unknown>;
+}) =>
+  defineCall({
+    ...def,
+    access: ACCESS,
+    tag: TAG,
+    async handle(ctx: CallContext<z.output<S>, SessionUser>) {
+      await propertyInScope(ctx.db, ctx.user, def.property(ctx.input));
+      return def.handle(ctx);
+    },
+  });
+
+export const propertyMediaCalls: AnyCall[] = [
+  mediaCall({
+    name: 'showallimagesvideo',
+    method: 'GET',
+    summary: 'The images and videos of a property in your scope, under resultdata (lower-case d)',
+    input: propertyIdRequest,
+    property: (input) => input.property_id,
+    async handle({ db, input }) {
+      const rows = await db
+        .selectFrom('property_media')
+        .select([
+          'id',
+          'property_id',
+          'type',
+          sql<string>`CASE WHEN type = 'Image' THEN '/media/' || file ELSE video_url END`.as('images_video'),
+          sql<string | null>`'/media/' || thumbnail`.as('thumbnail'),
+          'description',
+          sql<number>`CASE WHEN is_default THEN 1 ELSE 0 END`.as('isDefault'),
+        ])
+        .where('property_id', '=', input.property_id)
+        .orderBy('id')
+        .execute();
+      return { resultdata: rows };
+    },
+  }),
+
+  mediaCall({
+    name: 'saveimagesupload',
+    method: 'POST',
+    summary:
+      'Add an image (multipart: images_video, JPEG/PNG by content, 1 MB) or a video link (JSON: video_link); the first image becomes the default',
+    input: saveMediaRequest,
+    property: (input) => input.property_id,
+    upload: { files: ['images_video'], tooLarge: MESSAGES.uploadLimit },
+    async handle({ db, config, input, user, files }) {
+      if (input.type === 'Video') {
+        await db
+          .insertInto('property_media')
+          .values({
+            property_id: input.property_id,
+            type: 'Video',
+            video_url: input.video_link,
+            description: input.description,
+            created_by: user.user_id,
+          })
+          .execute();
+        return { message: 'Video saved successfully' };
+      }
+      const bytes = files.images_video;
+      if (!bytes) throw badRequest(`images_video: ${MESSAGES.required}`, { images_video: MESSAGES.required });
+      const image = await storeImage(config.dataDir, bytes, {
+        field: 'images_video',
+        tooLarge: MESSAGES.uploadLimit,
+        wrongType: MESSAGES.imageType,
+      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          // One upload at a time per property, so 'the first image' and 'one default' hold.
+          await sql`SELECT 1 FROM properties WHERE property_id = ${input.property_id} FOR UPDATE`.execute(
+            trx,
+          );
+          const hasDefault = await trx
+            .selectFrom('property_media')
+            .select('id')
+            .where('property_id', '=', input.property_id)
+            .where('is_default', '=', true)
+            .executeTakeFirst();
+          const makeDefault = !hasDefault || input.isDefault;
+          if (makeDefault && hasDefault)
+            await trx
+              .updateTable('property_media')
+              .set({ is_default: false })
+              .where('id', '=', hasDefault.id)
+              .execute();
+          await trx
+            .insertInto('property_media')
+            .values({
+              property_id: input.property_id,
+              type: 'Image',
+              file: image.file,
+              thumbnail: image.thumbnail,
+              description: input.description,
+              is_default: makeDefault,
+              created_by: user.user_id,
+            })
+            .execute();
+        });
+      } catch (error) {
+        await removeMedia(config.dataDir, image.file, image.thumbnail);
+        throw error;
+      }
+      return { message: 'Image saved successfully' };
+    },
+  }),
+
+  mediaCall({
+    name: 'deletepropertyimages',
+    method: 'POST',
+    summary: 'Delete an image or video and its files; the default image only when it is the last image',
+    input: mediaImageRequest,
+    property: (input) => input.property_id,
+    async handle({ db, config, input }) {
+      const media = await mediaOf(db, input.property_id, input.image_id);
+      if (media.is_default) {
+        const others = await db
+          .selectFrom('property_media')
+          .select('id')
+          .where('property_id', '=', input.property_id)
+          .where('type', '=', 'Image')
+          .where('id', '<>', media.id)
+          .executeTakeFirst();
+        if (others) throw conflict(PROPERTY_MESSAGES.defaultImageInUse);
+      }
+      await db.deleteFrom('property_media').where('id', '=', media.id).execute();
+      await removeMedia(config.dataDir, media.file, media.thumbnail);
+      return { message: 'Deleted successfully' };
+    },
+  }),
+
+  mediaCall({
+    name: 'propertyimagesisDefault',
+    method: 'POST',
+    summary: 'Make an image the default of its property (exactly one default per property)',
+    input: mediaDefaultRequest,
+    property: (input) => input.property_id,
+    async handle({ db, input }) {
+      const media = await mediaOf(db, input.property_id, input.image_id);
+      if (media.type !== 'Image') throw conflict(PROPERTY_MESSAGES.onlyImagesDefault);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('property_media')
+          .set({ is_default: false })
+          .where('property_id', '=', input.property_id)
+          .where('is_default', '=', true)
+          .where('id', '<>', media.id)
+          .execute();
+        await trx
+          .updateTable('property_media')
+          .set({ is_default: true })
+          .where('id', '=', media.id)
+          .execute();
+      });
+      return { message: 'Default image changed successfully' };
+    },
+  }),
+
+  mediaCall({
+    name: 'getSelectedPropertyAmenities',
+    method: 'GET',
+    summary: 'The amenities of a property in your scope: rows with amenities_id',
+    input: propertyAmenitiesRequest,
+    property: (input) => input.propertyId,
+    async handle({ db, input }) {
+      return {
+        resultData: await db
+          .selectFrom('property_amenities as pa')
+          .select([
+            'pa.amenities_id',
+            sql<string>`(SELECT a.name FROM amenities a WHERE a.id = pa.amenities_id)`.as('name'),
+          ])
+          .where('pa.property_id', '=', input.propertyId)
+          .orderBy('pa.amenities_id')
+          .execute(),
+      };
+    },
+  }),
+
+  mediaCall({
+    name: 'savePropertyMappingAmenities',
+    method: 'POST',
+    summary: 'Make the amenities of a property exactly ammentiesId (comma list)',
+    input: savePropertyAmenitiesRequest,
+    property: (input) => input.propertyId,
+    async handle({ db, input }) {
+      const ids = input.ammentiesId;
+      await db.transaction().execute(async (trx) => {
+        // The amenity master's key is `id`; the link row keeps the legacy name `amenities_id`.
+        await assertExist(trx as unknown as AnyDb, 'amenities', 'id', ids, 'ammentiesId', 'amenity');
+        let stale = trx.deleteFrom('property_amenities').where('property_id', '=', input.propertyId);
+        if (ids.length > 0) stale = stale.where('amenities_id', 'not in', ids);
+        await stale.execute();
+        if (ids.length > 0)
+          await trx
+            .insertInto('property_amenities')
+            .values(ids.map((amenities_id) => ({ property_id: input.propertyId, amenities_id })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+      });
+      return { message: 'Amenities saved successfully' };
+    },
+  }),
+];

@@ -1,0 +1,420 @@
+import { z } from 'zod';
+import { flag, id, idList, optionalId, optionalText, requiredId, requiredText, zip4 } from './common.ts';
+import { MESSAGES } from './constants.ts';
+
+/**
+ * Properties (spec 1, sections 3-5): the save/update requests under the legacy wire names, the choice
+ * lists, defaults, computed fields and the conditional rules. The form and the server use the same
+ * definitions; the server stores them in honest columns (see docs/decisions/0012-properties.md).
+ */
+
+export const PROPERTY_STATUSES = ['Open', 'Pending', 'Sold', 'Occupied', 'Archived', 'Suspended'] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+/** Statuses that no longer count against the owner's open property limit. */
+export const CLOSED_PROPERTY_STATUSES = ['Sold', 'Archived'] as const satisfies readonly PropertyStatus[];
+
+/** Master ids the form branches on (decision 8 seeds them with these ids). */
+export const PRODUCT_CATEGORY = { ForRent: 1, ForSale: 3 } as const;
+export const AGRICULTURAL_CLASSIFICATION = 3;
+
+/** Bedrooms, toilets, car spaces and garage spaces: 0-9 or 99 ('99' stands for many). */
+export const COUNT_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 99] as const;
+export const FURNISHING_CHOICES = ['None', 'Fully Furnished', 'Semi Furnished', 'Basic Furnishing'] as const;
+export const PRICING_UNITS = ['Month', 'Day', 'Week', 'Session', 'Hour'] as const;
+/** A rental period is a number of pricing units (1-999) or one of these words. */
+export const MINIMUM_RENTAL_PERIODS = ['Day', 'Week', 'Month', 'Negotiable'] as const;
+export const MAXIMUM_RENTAL_PERIODS = ['Day', 'Week', 'Month'] as const;
+export const RENT_DUE_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+export const YES_NO = ['Yes', 'No'] as const;
+export const DOMAINS = ['Personal', 'Agency'] as const;
+/** Product modes as seeded in the product mode master; the wire carries the master's id. */
+export const PRODUCT_MODES = ['Newly Built', 'Renovated', 'For Resale'] as const;
+export const FLOOR_LEVELS = ['Basement', 'Ground', 'First', 'Second'] as const;
+/** Feature checkboxes send this value when ticked. */
+export const FEATURE_CHECKED = 'Yes';
+
+export const PROPERTY_MESSAGES = {
+  limitReached: (limit: number) =>
+    `The open property limit of ${limit} is reached: sell or archive a listing first`,
+  deleteOnlySuspended: 'Only a Suspended property can be deleted',
+  defaultImageInUse:
+    'The default image cannot be deleted while the property has other images: make another image the default first',
+  onlyImagesDefault: 'Only an image can be the default',
+  videoLink: 'Provide a valid video link (http:// or https://)',
+  expiryTooLate: (limit: string) => `The rental cannot expire after ${limit}`,
+  suspendedReason: 'Suspended reason is required',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Dates and computed fields
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today's date in Manila as YYYY-MM-DD. */
+export const manilaToday = (now: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+
+/** The latest date a rental may expire: the 10th of the month 12 months after `today` (YYYY-MM-DD). */
+export function rentalExpiryLimit(today: string = manilaToday()): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return `${year + 1}-${pad(month)}-10`;
+}
+
+/** Price per square metre: the sale price (to 2 decimals) divided by the land area, rounded to 2 decimals; 0 without a land area. */
+export function pricePerSqM(
+  salePrice: number | string | null | undefined,
+  landArea: number | string | null | undefined,
+) {
+  const land = Number(landArea);
+  const price = Number(salePrice);
+  if (!landArea || !Number.isFinite(land) || land <= 0 || !Number.isFinite(price)) return 0;
+  return Math.round((Math.round(price * 100) / 100 / land) * 100) / 100;
+}
+
+/** What a new property form starts with. */
+export const propertyDefaults = (today: string = manilaToday()) => ({
+  rental_pricing_unit: 'Month' as (typeof PRICING_UNITS)[number],
+  minimum_rental_period_rent: '6',
+  car_spaces_rent: '12',
+  active_date: today,
+  year: Number(today.slice(0, 4)),
+  status: 'Open' as PropertyStatus,
+  isFeatured: 'No' as (typeof YES_NO)[number],
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Field building blocks
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
+
+/** An amount of at most 12 digits and 2 decimals, from a string or a number. */
+const amount = (error: string) =>
+  z
+    .union([z.string(), z.number()], { error })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, MESSAGES.decimals))
+    .transform(Number);
+/** A required amount: blank says 'Field is required'. */
+const requiredDecimal = z.preprocess(
+  (v) => (blank(v) ? undefined : v),
+  amount(MESSAGES.required),
+) as z.ZodType<number, unknown>;
+/** An optional amount: blank is null. */
+const optionalDecimal = z.preprocess(
+  (v) => (blank(v) ? null : v),
+  amount(MESSAGES.decimals).nullable(),
+) as z.ZodType<number | null, unknown>;
+
+/** A coordinate between -limit and limit. */
+const coordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (blank(v) ? null : v),
+    z.coerce
+      .number({ error: 'Must be a number' })
+      .min(-limit, `Must be between -${limit} and ${limit}`)
+      .max(limit, `Must be between -${limit} and ${limit}`)
+      .nullable(),
+  ) as z.ZodType<number | null, unknown>;
+
+/** One of a list of words; blank is null. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
+    z.enum(values, { error: `Choose one of ${values.join(', ')}` }).nullable(),
+  ) as z.ZodType<T[number] | null, unknown>;
+
+/** 0-9 or 99; blank is null (0 is a real value: a studio has 0 bedrooms). */
+const count = z.preprocess(
+  (v) => (blank(v) ? null : v),
+  z.coerce
+    .number({ error: 'Choose 0-9 or 99' })
+    .refine((n) => (COUNT_CHOICES as readonly number[]).includes(n), 'Choose 0-9 or 99')
+    .nullable(),
+) as z.ZodType<number | null, unknown>;
+
+/** A whole number in a range; blank is null. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (blank(v) ? null : v),
+    z.coerce
+      .number({ error: `Choose ${min}-${max}` })
+      .int(`Choose ${min}-${max}`)
+      .min(min, `Choose ${min}-${max}`)
+      .max(max, `Choose ${min}-${max}`)
+      .nullable(),
+  ) as z.ZodType<number | null, unknown>;
+
+/** A rental period: a number of pricing units (1-999) or one of the words. */
+const rentalPeriod = (words: readonly string[]) =>
+  z.preprocess(
+    (v) => (blank(v) ? null : String(v).trim()),
+    z
+      .string()
+      .refine(
+        (s) => /^\d{1,3}$/.test(s) || words.includes(s),
+        `Choose a number or one of ${words.join(', ')}`,
+      )
+      .nullable(),
+  ) as z.ZodType<string | null, unknown>;
+
+/** A calendar date YYYY-MM-DD (a longer ISO timestamp is cut to its date); blank is null. */
+export const optionalDate = z.preprocess(
+  (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().slice(0, 10) : v),
+  z
+    .string({ error: 'Provide a date as YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Provide a date as YYYY-MM-DD')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, 'No such date')
+    .nullable(),
+) as z.ZodType<string | null, unknown>;
+
+/** 'Yes'/'No' questions; blank is null. */
+const yesNo = choice(YES_NO);
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * The fields of the Add/Edit Property form under their wire names (spec 1 §3). Rules that depend on
+ * other fields or on the chosen property type are in `propertyIssues`. `user_id`, `created_by` and
+ * `user_type` are accepted and ignored: the owner is the session's user.
+ */
+export const propertyFields = z.looseObject({
+  // Basic information
+  seller_id: optionalId,
+  associatedBroker: optionalId,
+  domain: choice(DOMAINS),
+  agent_id: optionalId,
+  secondary_agent_id: optionalId,
+  third_agent_id: optionalId,
+  isFeatured: flag,
+  property_name: requiredText(200),
+  property_headline: requiredText(500),
+  property_description: requiredText(6000),
+  property_classification_id: requiredId,
+  product_category_id: requiredId,
+  property_type_id: requiredId,
+  agri_type: optionalId,
+  price_asked: optionalDecimal,
+  land_area: requiredDecimal,
+  building_area: optionalDecimal,
+  // Address
+  unit_no: optionalText(50),
+  house_lot_no: optionalText(100),
+  street_name: requiredText(200),
+  property_building_name: optionalText(200),
+  province_id: requiredId,
+  town_id: requiredId,
+  barangay_id: requiredId,
+  subdivison_id: optionalId,
+  zipcode: zip4(false),
+  longitude: coordinate(180),
+  latitude: coordinate(90),
+  // Dwelling
+  no_bedrooms: count,
+  no_toilets: count,
+  car_spaces_uncovered_property: count,
+  garage_spaces_covered_property: count,
+  furnishing: choice(FURNISHING_CHOICES),
+  select_floor_level: choice(FLOOR_LEVELS),
+  // For Rent (category 1)
+  rental_price_asked: optionalDecimal,
+  rental_pricing_unit: choice(PRICING_UNITS),
+  minimum_rental_period_rent: rentalPeriod(MINIMUM_RENTAL_PERIODS),
+  /** The maximum rental period (legacy name). */
+  car_spaces_rent: rentalPeriod(MAXIMUM_RENTAL_PERIODS),
+  date_of_month_rent_due: wholeNumber(1, 31),
+  period_can_extend: yesNo,
+  date_rental_started: optionalDate,
+  current_rental_expires: optionalDate,
+  rental_switch_on: flag,
+  // For Sale (category 3)
+  /** Sale price asked. */
+  sale_price: optionalDecimal,
+  /** Ignored on input: the server computes it from sale_price and land_area. */
+  price_per_sq_m: z.unknown().optional(),
+  sale_switch_on: flag,
+  /** The product mode's id (legacy name). */
+  minimum_rental_period_sale: optionalId,
+  // Details and features
+  garage: flag,
+  cooling: optionalText(200),
+  heatingtype: optionalText(200),
+  elevator: flag,
+  freewifi: flag,
+  exteriour: optionalText(200),
+  kitchen: optionalText(200),
+  fireplace: flag,
+  swimming_pool: flag,
+  year: wholeNumber(1800, 2100),
+});
+export type PropertyFieldsInput = z.input<typeof propertyFields>;
+export type PropertyFields = z.output<typeof propertyFields>;
+
+/** The Status and Modification History panel: only when editing. */
+export const propertyUpdateFields = propertyFields.extend({
+  id,
+  /** Without a status the current one is kept. */
+  status: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.enum(PROPERTY_STATUSES, { error: `Choose one of ${PROPERTY_STATUSES.join(', ')}` }).optional(),
+  ) as z.ZodType<PropertyStatus | undefined, unknown>,
+  suspendedReason: optionalText(500),
+  priceRented: optionalDecimal,
+  priceSoldFor: optionalDecimal,
+  zonalValue: optionalDecimal,
+  /** The zoning code master's id. */
+  zonningCode: optionalId,
+  active_date: optionalDate,
+});
+export type PropertyUpdateFields = z.output<typeof propertyUpdateFields>;
+
+export const savePropertyRequest = propertyFields;
+export const updatePropertyRequest = propertyUpdateFields;
+
+type Issue = { path: string[]; message: string };
+
+/**
+ * The conditional rules of the property form, shared by the form and the server. `dwelling` says
+ * whether the chosen property type is a dwelling type (property_types.dwelling_type = 'Yes').
+ */
+export function propertyIssues(
+  v: PropertyFields & { status?: PropertyStatus | undefined; suspendedReason?: string | null },
+  context: { dwelling: boolean; today?: string },
+): Issue[] {
+  const issues: Issue[] = [];
+  const need = (field: string, ok: boolean, message: string = MESSAGES.required) => {
+    if (!ok) issues.push({ path: [field], message });
+  };
+  if (context.dwelling) {
+    need('no_bedrooms', v.no_bedrooms !== null);
+    need('no_toilets', v.no_toilets !== null);
+  }
+  if (v.product_category_id === PRODUCT_CATEGORY.ForRent)
+    need('rental_price_asked', v.rental_price_asked !== null);
+  if (v.product_category_id === PRODUCT_CATEGORY.ForSale) need('sale_price', v.sale_price !== null);
+  if (v.property_classification_id === AGRICULTURAL_CLASSIFICATION) need('agri_type', v.agri_type !== null);
+  if (v.status === 'Suspended')
+    need('suspendedReason', !!v.suspendedReason, PROPERTY_MESSAGES.suspendedReason);
+  if (v.current_rental_expires) {
+    const limit = rentalExpiryLimit(context.today);
+    need('current_rental_expires', v.current_rental_expires <= limit, PROPERTY_MESSAGES.expiryTooLate(limit));
+  }
+  return issues;
+}
+
+/** Which panels the form shows for these choices. */
+export const propertyPanels = (
+  v: {
+    product_category_id?: number | null;
+    property_classification_id?: number | null;
+    status?: string | null;
+  },
+  dwelling: boolean,
+) => ({
+  dwelling,
+  rent: v.product_category_id === PRODUCT_CATEGORY.ForRent,
+  sale: v.product_category_id === PRODUCT_CATEGORY.ForSale,
+  agriType: v.property_classification_id === AGRICULTURAL_CLASSIFICATION,
+  suspendedReason: v.status === 'Suspended',
+});
+
+/** `allproperty`: paging and sorting (newest first by default) plus the category filter. */
+export const PROPERTY_SORT_COLUMNS = ['date_first_added', 'property_name', 'price', 'status'] as const;
+
+export const propertyIdRequest = z.looseObject({ property_id: id });
+
+// ---------------------------------------------------------------------------------------------------
+// Media and amenities
+
+export const MEDIA_TYPES = ['Image', 'Video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** A web address starting with http:// or https://. */
+export const videoLink = z
+  .string({ error: PROPERTY_MESSAGES.videoLink })
+  .trim()
+  .max(1000, PROPERTY_MESSAGES.videoLink)
+  .refine((s) => {
+    try {
+      const url = new URL(s);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+    } catch {
+      return false;
+    }
+  }, PROPERTY_MESSAGES.videoLink);
+
+/** `saveimagesupload`: an image (multipart, file `images_video`) or a video link (JSON). */
+export const saveMediaRequest = z
+  .looseObject({
+    type: z.enum(MEDIA_TYPES, { error: 'Type must be Image or Video' }),
+    property_id: id,
+    isDefault: flag,
+    description: requiredText(500),
+    video_link: z.preprocess((v) => (blank(v) ? null : v), videoLink.nullable()) as z.ZodType<
+      string | null,
+      unknown
+    >,
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'Video' && !v.video_link)
+      ctx.addIssue({ code: 'custom', path: ['video_link'], message: MESSAGES.required });
+  });
+
+export const mediaImageRequest = z.looseObject({ image_id: id, property_id: id });
+export const mediaDefaultRequest = mediaImageRequest.extend({ isDefault: flag });
+
+export const propertyAmenitiesRequest = z.looseObject({ propertyId: id });
+export const savePropertyAmenitiesRequest = z.looseObject({ propertyId: id, ammentiesId: idList });
+
+// ---------------------------------------------------------------------------------------------------
+// Answers (for the web app)
+
+/** A card of `allproperty`. */
+export interface PropertyListRow {
+  id: number;
+  property_name: string;
+  property_headline: string;
+  property_description: string;
+  slug: string;
+  status: PropertyStatus;
+  agent_name: string | null;
+  agent_phone_1: string | null;
+  agent_phone_2: string | null;
+  image: string | null;
+  no_bedrooms: number | null;
+  no_toilets: number | null;
+  select_floor_level: string | null;
+  product_category_id: number;
+  sale_price: string | null;
+  rental_price_asked: string | null;
+  date_first_added: string;
+}
+
+/** A row of the modification history (GetPropertyById.resultData[0].history). */
+export interface PropertyHistoryRow {
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_by: number | null;
+  changed_by_name: string | null;
+  changed_at: string;
+}
+
+/** A row of `showallimagesvideo`. */
+export interface PropertyMediaRow {
+  id: number;
+  property_id: number;
+  type: MediaType;
+  images_video: string;
+  thumbnail: string | null;
+  description: string;
+  isDefault: 0 | 1;
+}
