@@ -40,6 +40,9 @@ const organisationScreen = (
     const { OrganisationScreen } = await import('../features/organisations/OrganisationPages.tsx');
     return { default: () => <OrganisationScreen kind={kind} screen={screen} /> };
   });
+const PropertyListPage = lazy(() => import('../features/properties/PropertyListPage.tsx'));
+const PropertyFormPage = lazy(() => import('../features/properties/PropertyFormPage.tsx'));
+const PropertyMediaPage = lazy(() => import('../features/properties/PropertyMediaPage.tsx'));
 const SellerList = lazy(async () => ({
   default: (await import('../features/sellers/SellerPages.tsx')).SellerList,
 }));
@@ -207,18 +210,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Property',
     permission: 'Property List',
     menu: [{ group: 'Property', label: 'Property List' }],
+    component: PropertyListPage,
   },
   {
     path: 'Property/add-property',
     title: 'Property Details',
     section: 'Property',
     permission: 'Property List',
+    component: PropertyFormPage,
   },
   {
     path: 'Property/add-property-image',
     title: 'Property Images',
     section: 'Property',
     permission: 'Property List',
+    component: PropertyMediaPage,
   },
 
   // Reports

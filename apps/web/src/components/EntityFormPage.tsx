@@ -150,6 +150,8 @@ export interface EntityFormProps<T extends FieldValues> {
   encode?: (body: Record<string, unknown>) => Record<string, unknown> | FormData;
   /** Where Cancel and a successful save go. */
   backTo: string;
+  /** Called when a save is refused because the form is invalid (after the panels are opened). */
+  onInvalid?: () => void;
 }
 
 /**
@@ -171,6 +173,7 @@ export function EntityForm<T extends FieldValues>({
   beforeSend,
   encode,
   backTo,
+  onInvalid,
 }: EntityFormProps<T>) {
   const navigate = useNavigate();
   const send = useApiMutation<Record<string, unknown> | FormData>(
@@ -182,29 +185,26 @@ export function EntityForm<T extends FieldValues>({
     defaultValues,
     mode: 'onTouched',
   });
-  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
-  const openAll = () => setClosed(new Set());
+  const { expanded, toggle, openAll } = usePanelToggles();
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const body = requestOf(values);
-      adjust?.(body);
-      if (beforeSend && !(await beforeSend(body))) return;
-      await send.mutateAsync(encode ? encode(body) : body);
-      void navigate(backTo);
-    } catch (e) {
-      applyServerErrors(e, form.setError, form.getValues());
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const body = requestOf(values);
+        adjust?.(body);
+        if (beforeSend && !(await beforeSend(body))) return;
+        await send.mutateAsync(encode ? encode(body) : body);
+        void navigate(backTo);
+      } catch (e) {
+        applyServerErrors(e, form.setError, form.getValues());
+        openAll();
+      }
+    },
+    () => {
       openAll();
-    }
-  }, openAll);
-
-  const toggle = (title: string, open: boolean) =>
-    setClosed((prev) => {
-      const next = new Set(prev);
-      if (open) next.delete(title);
-      else next.add(title);
-      return next;
-    });
+      onInvalid?.();
+    },
+  );
 
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
@@ -213,7 +213,7 @@ export function EntityForm<T extends FieldValues>({
           <FormPanel
             key={panel.title}
             title={panel.title}
-            expanded={!closed.has(panel.title)}
+            expanded={expanded(panel.title)}
             onChange={(open) => toggle(panel.title, open)}
           >
             {panel.content}
@@ -241,17 +241,39 @@ const PANEL_GRID = {
 
 const slug = (title: string) => title.toLowerCase().replace(/\W+/g, '-');
 
-/** An expandable panel whose inputs sit in a responsive grid (one to three columns). */
-function FormPanel({
+/** Which expandable panels of a page are open: all at first, and again after `openAll`. */
+export function usePanelToggles() {
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (title: string, open: boolean) =>
+    setClosed((prev) => {
+      const next = new Set(prev);
+      if (open) next.delete(title);
+      else next.add(title);
+      return next;
+    });
+  return {
+    expanded: (title: string) => !closed.has(title),
+    toggle,
+    openAll: () => setClosed(new Set()),
+  };
+}
+
+/**
+ * An expandable panel whose inputs sit in a responsive grid (one to three columns); with
+ * `grid={false}` its content is laid out as given.
+ */
+export function FormPanel({
   title,
   expanded,
   onChange,
   children,
+  grid = true,
 }: {
   title: string;
   expanded: boolean;
   onChange: (open: boolean) => void;
   children: ReactNode;
+  grid?: boolean;
 }) {
   const id = `panel-${slug(title)}`;
   return (
@@ -266,7 +288,7 @@ function FormPanel({
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
       </AccordionSummary>
-      <AccordionDetails sx={{ ...PANEL_GRID, pt: 0 }}>{children}</AccordionDetails>
+      <AccordionDetails sx={grid ? { ...PANEL_GRID, pt: 0 } : undefined}>{children}</AccordionDetails>
     </Accordion>
   );
 }

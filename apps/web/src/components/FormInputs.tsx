@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
@@ -129,6 +129,58 @@ interface FormSelectFieldProps<T extends FieldValues> {
   required?: boolean;
 }
 
+interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/** A select bound to a form field: its choices, an optional None, and how a picked value is kept. */
+function ChoiceSelect<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  choices,
+  none,
+  parse,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  required: boolean;
+  choices: readonly Choice[];
+  none: boolean;
+  parse: (picked: string) => unknown;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const message = fieldState.error?.message;
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange(parse(e.target.value))}
+      label={label}
+      required={required}
+      error={!!message}
+      helperText={message ?? ' '}
+    >
+      {none && (
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+      )}
+      {choices.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** A select of fixed text choices (e.g. the floor), with an empty choice when optional. */
 export function FormSelectField<T extends FieldValues>({
   control,
@@ -137,34 +189,46 @@ export function FormSelectField<T extends FieldValues>({
   options,
   required = false,
 }: FormSelectFieldProps<T>) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  const value: unknown = useWatch({ control, name });
   // A stored value that is no longer a choice stays shown (and kept) rather than blanked.
-  const current = typeof field.value === 'string' ? field.value : '';
-  const choices = current && !options.includes(current) ? [...options, current] : options;
+  const current = typeof value === 'string' ? value : '';
+  const texts = current && !options.includes(current) ? [...options, current] : options;
   return (
-    <TextField
-      select
-      name={field.name}
-      inputRef={field.ref}
-      onBlur={field.onBlur}
-      value={field.value ?? ''}
-      onChange={(e) => field.onChange(e.target.value)}
+    <ChoiceSelect
+      control={control}
+      name={name}
       label={label}
       required={required}
-      error={!!message}
-      helperText={message ?? ' '}
-    >
-      {!required && (
-        <MenuItem value="">
-          <em>None</em>
-        </MenuItem>
-      )}
-      {choices.map((o) => (
-        <MenuItem key={o} value={o}>
-          {o}
-        </MenuItem>
-      ))}
-    </TextField>
+      choices={texts.map((o) => ({ value: o, label: o }))}
+      none={!required}
+      parse={(picked) => picked}
+    />
+  );
+}
+
+/** A select of numbers (a month, bedrooms 0-9 or 99...): the field holds the number, or null for None. */
+export function FormNumberSelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  required = false,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly Choice[] & readonly { value: number }[];
+  required?: boolean;
+}) {
+  return (
+    <ChoiceSelect
+      control={control}
+      name={name}
+      label={label}
+      required={required}
+      choices={options}
+      none
+      parse={(picked) => (picked === '' ? null : Number(picked))}
+    />
   );
 }

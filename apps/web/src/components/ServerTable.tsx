@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -19,12 +19,12 @@ import {
   DEFAULT_PAGE_SIZE,
   MESSAGES,
   PAGE_SIZES,
-  SEARCH_DEBOUNCE_MS,
   SEARCH_TEXT_MAX,
   TABLE_HEIGHT,
   type Page,
 } from '@app/contract';
 import { apiGet, type QueryParams } from '../lib/api.ts';
+import { setUrlParams, useDebouncedSearch } from '../lib/urlState.ts';
 import { ExportButton } from './ExportButton.tsx';
 
 export type SortOrder = 'asc' | 'desc';
@@ -99,33 +99,11 @@ export function ServerTable<R extends GridValidRowModel>({
     rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : rawSort ? 'asc' : defaultSort.order;
   const q = searchParams.get(key('q')) ?? '';
 
-  const update = (changes: Record<string, string | number | null>, replace = false) => {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key(name));
-          else next.set(key(name), String(value));
-        }
-        return next;
-      },
-      { replace },
-    );
-  };
+  const update = (changes: Record<string, string | number | null>, replace = false) =>
+    setUrlParams(setSearchParams, changes, replace, paramPrefix);
 
   // ---- debounced search box; follows the URL when it changes (Back/Forward)
-  const [input, setInput] = useState(q);
-  const [seenQ, setSeenQ] = useState(q);
-  if (q !== seenQ) {
-    setSeenQ(q);
-    setInput(q);
-  }
-  useEffect(() => {
-    if (input.trim() === q) return;
-    const timer = setTimeout(() => update({ q: input.trim(), page: null }, true), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is recreated each render
-  }, [input, q]);
+  const [input, setInput] = useDebouncedSearch(q, update);
 
   // ---- data
   const params: QueryParams = {

@@ -1,10 +1,11 @@
 import type { ControllerFieldState, ControllerRenderProps, FieldValues, Path } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import type { AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 
 /**
  * The text input of a lookup select bound to a form field: its label, required mark, and the field's
- * message under it (a blank line otherwise, so that the layout does not jump).
+ * message under it (the hint, or a blank line otherwise, so that the layout does not jump).
  */
 export const lookupInput =
   <T extends FieldValues>(
@@ -12,6 +13,7 @@ export const lookupInput =
     fieldState: ControllerFieldState,
     label: string,
     required: boolean,
+    hint?: ReactNode,
   ) =>
   (params: AutocompleteRenderInputParams) => (
     <TextField
@@ -21,6 +23,6 @@ export const lookupInput =
       label={label}
       required={required}
       error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? ' '}
+      helperText={fieldState.error?.message ?? hint ?? ' '}
     />
   );

@@ -135,3 +135,44 @@ export const useProvinceOptions = (enabled = true) =>
   useOptions('GetProvinceWithoutPagination', 'province_id', 'province_name', enabled);
 export const useRoleOptions = (enabled = true) =>
   useOptions('webGetRolesWithoutPagination', 'id', 'name', enabled);
+
+// ---- property form and media page
+export const usePropertyClassificationOptions = (enabled = true) =>
+  useOptions(
+    'GetPropertyClassificationWithoutPagination',
+    'property_classification_id',
+    'property_classification',
+    enabled,
+  );
+export const useProductCategoryOptions = (enabled = true) =>
+  useOptions('GetProductCategoryWithoutPagination', 'product_category_id', 'product_category_name', enabled);
+export const useAgriTypeOptions = (enabled = true) =>
+  useOptions('GetAgriTypeWithoutPagination', 'agri_type_id', 'agri_type_name', enabled);
+export const useSellerOptions = (enabled = true) =>
+  useOptions('GetSellerWithoutPagination', 'seller_id', 'seller_name', enabled);
+export const usePropertyAmenityOptions = (enabled = true) =>
+  useOptions('GetMasterAmenitiesWithoutPagination', 'id', 'name', enabled);
+
+/** Property types with their dwelling flag ('Yes': the form shows the Property: Dwelling panel). */
+export const usePropertyTypes = () => {
+  const query = useLookup<{ property_type_id: number; property_type: string; dwelling_type?: string | null }>(
+    'GetPropertyTypeWithoutPagination',
+    {},
+  );
+  const options: IdName[] = (query.data ?? []).map((r) => ({
+    id: Number(r.property_type_id),
+    name: String(r.property_type),
+  }));
+  return { ...query, options };
+};
+export const useProductModeOptions = (enabled = true) =>
+  useOptions('GetProductModeWithoutPagination', 'product_mode_id', 'product_mode', enabled);
+export const useZoningCodeOptions = (enabled = true) =>
+  useOptions('GetZonningCodeWithoutPagination', 'zonning_code_id', 'zonning_code', enabled);
+
+/**
+ * Agents a property can be given to: every agent (`allagents`) for those who see every agency, the
+ * agents of one's own agency (`GetAssociatedAgencyAgents`) otherwise.
+ */
+export const useAgentOptions = (everyAgency: boolean, enabled = true) =>
+  useOptions(everyAgency ? 'allagents' : 'GetAssociatedAgencyAgents', 'user_id', 'full_name', enabled);

@@ -4,11 +4,9 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { BIRTH_YEARS, daysInMonth, MESSAGES, UPLOAD_LIMIT_BYTES } from '@app/contract';
-import { FormTextField } from '../../components/FormInputs.tsx';
+import { FormNumberSelectField as NumberSelect, FormTextField } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import { FullRow } from '../../components/EntityFormPage.tsx';
 import { useUserSkillOptions } from '../../lib/lookups.ts';
@@ -30,43 +28,6 @@ const MONTHS = [
 const YEARS = Array.from({ length: BIRTH_YEARS.to - BIRTH_YEARS.from + 1 }, (_, i) => BIRTH_YEARS.from + i);
 
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-
-function NumberSelect<T extends FieldValues>({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  options: readonly { value: number; label: string }[];
-}) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
-  return (
-    <TextField
-      select
-      name={field.name}
-      inputRef={field.ref}
-      onBlur={field.onBlur}
-      value={field.value ?? ''}
-      onChange={(e) => field.onChange(numberOrNull(e.target.value))}
-      label={label}
-      error={!!message}
-      helperText={message ?? ' '}
-    >
-      <MenuItem value="">
-        <em>None</em>
-      </MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** Day, month and year of birth; the day list has only the days of the chosen month (and year). */
 export function BirthdayFields<T extends FieldValues>({ control }: { control: Control<T> }) {

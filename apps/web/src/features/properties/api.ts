@@ -1,0 +1,22 @@
+import { HOME } from '../../lib/paths.ts';
+
+/** The property screens' paths: the form edits `?id=`, the media page takes `?propertyId=`. */
+export const PROPERTY_LIST_PATH = `${HOME}/Property/property-list`;
+export const propertyFormPath = (id?: number) => `${HOME}/Property/add-property${id ? `?id=${id}` : ''}`;
+export const propertyMediaPath = (id: number) => `${HOME}/Property/add-property-image?propertyId=${id}`;
+
+/** The property calls (legacy wire names). */
+export const PROPERTY_CALLS = {
+  list: 'allproperty',
+  byId: 'GetPropertyById',
+  save: 'saveproperty',
+  update: 'updateproperty',
+  delete: 'deleteproperty',
+  media: 'showallimagesvideo',
+  upload: 'saveimagesupload',
+  deleteMedia: 'deletepropertyimages',
+  makeDefault: 'propertyimagesisDefault',
+  amenities: 'GetMasterAmenitiesWithoutPagination',
+  selectedAmenities: 'getSelectedPropertyAmenities',
+  saveAmenities: 'savePropertyMappingAmenities',
+} as const;
