@@ -55,6 +55,8 @@ interface AddressBlockProps<T extends FieldValues> {
   shape: Record<string, z.ZodType>;
   /** Longest zip code (4 for a PHLPost code, 6 where the spec allows more). */
   zipLength: number;
+  /** The zip code only comes from the chosen place (the property form). */
+  zipReadOnly?: boolean;
 }
 
 /**
@@ -68,11 +70,17 @@ export function AddressBlock<T extends FieldValues>({
   names,
   shape,
   zipLength,
+  zipReadOnly = false,
 }: AddressBlockProps<T>) {
   const required = (name: Path<T> | undefined) => !!name && isRequiredIn(shape, name);
   const texts = TEXT_PARTS.flatMap(({ part, ...decl }): TextFieldDecl[] => {
     const name = names[part];
-    return name ? [{ ...decl, name, ...(part === 'zip' ? { maxLength: zipLength } : {}) }] : [];
+    const zip = {
+      maxLength: zipLength,
+      disabled: zipReadOnly,
+      ...(zipReadOnly && { hint: 'From the barangay' }),
+    };
+    return name ? [{ ...decl, name, ...(part === 'zip' ? zip : {}) }] : [];
   });
   return (
     <>

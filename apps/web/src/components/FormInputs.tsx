@@ -83,6 +83,7 @@ export interface TextFieldDecl {
   kind?: TextKind;
   maxLength?: number;
   hint?: string;
+  disabled?: boolean;
 }
 
 /** The phones and e-mail of agencies, brokers, associations and sellers (the same wire names). */
@@ -116,6 +117,7 @@ export function FormTextFields<T extends FieldValues>({
       kind={f.kind}
       maxLength={f.maxLength}
       hint={f.hint}
+      disabled={f.disabled}
       required={isRequiredIn(shape, f.name)}
     />
   ));

@@ -60,6 +60,12 @@ import { PROPERTY_CALLS, PROPERTY_LIST_PATH } from './api.ts';
 import { DateField, FlagField, FreeSoloField, ReadOnlyField } from './PropertyInputs.tsx';
 
 type Values = Record<string, unknown>;
+/** A history row names a database column ('land_area'); people read 'Land area'. */
+const fieldLabel = (column: string) => {
+  const words = column.replace(/_id$/, '').replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 type PropertyRecord = Values & { id: number; property_name: string; history?: PropertyHistoryRow[] };
 
 const ADDRESS: AddressNames<Values> = {
@@ -313,6 +319,7 @@ function PropertyForm({ record }: { record: PropertyRecord | null }) {
                 names={ADDRESS}
                 shape={propertyFields.shape}
                 zipLength={4}
+                zipReadOnly
               />
             ),
           },
@@ -501,7 +508,7 @@ function StatusPanel({
             <TableBody>
               {history.map((h, i) => (
                 <TableRow key={`${h.changed_at}-${h.field}-${i}`}>
-                  <TableCell>{h.field}</TableCell>
+                  <TableCell>{fieldLabel(h.field)}</TableCell>
                   <TableCell>{h.old_value ?? ''}</TableCell>
                   <TableCell>{h.new_value ?? ''}</TableCell>
                   <TableCell>{h.changed_by_name ?? ''}</TableCell>

@@ -31,6 +31,7 @@ import {
   type Page,
 } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { setUrlParams, useDebouncedSearch } from '../../lib/urlState.ts';
 import { apiGet, type QueryParams } from '../../lib/api.ts';
@@ -167,6 +168,7 @@ export default function PropertyListPage() {
             {isPending ? '' : MESSAGES.recordsFound(total)}
           </Typography>
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
+          <ExportButton call={PROPERTY_CALLS.list} params={params} disabled={total === 0} />
         </Box>
       </Paper>
 
