@@ -26,20 +26,24 @@ const { db, one } = bench;
 try {
   const started = performance.now();
   await sql`SELECT setseed(0.42)`.execute(db);
-  // Places to put things: every barangay with its town and province, numbered.
-  await sql`CREATE TEMP TABLE places AS
+  // Places to put things: every barangay with its town and province, numbered (a scratch table: the
+  // pool may run each statement on another connection, so not a temporary one).
+  await sql`DROP TABLE IF EXISTS places`.execute(db);
+  await sql`CREATE UNLOGGED TABLE places AS
     SELECT row_number() OVER (ORDER BY b.barangay_id) AS n, b.barangay_id, b.town_id, t.province_id,
       coalesce(b.zip_code, t.zip_code, '1000') AS zip_code, t.town_name
     FROM barangays b JOIN towns t USING (town_id)`.execute(db);
+  await sql`ALTER TABLE places ADD PRIMARY KEY (n)`.execute(db);
   const { places } = await one(sql<{ places: number }>`SELECT count(*)::int AS places FROM places`);
-  const at = (n: string) => sql.raw(`(SELECT p FROM places p WHERE p.n = 1 + (${n}) % ${places})`);
 
   await sql`INSERT INTO agencies (agency_name, owner_name, contact_person, phone_1, email_address,
       house_number, street_name, province_id, town_id, barangay_id, zip_code)
     SELECT 'Agency ' || g || ' Realty', 'Owner ' || g, 'Contact ' || g, '0917' || lpad(g::text, 7, '0'),
-      'agency' || g || '@bench.example.ph', g::text, 'Rizal Street', (${at('g::bigint * 7919')}).province_id,
-      (${at('g::bigint * 7919')}).town_id, (${at('g::bigint * 7919')}).barangay_id, (${at('g::bigint * 7919')}).zip_code
-    FROM generate_series(1, ${AGENCIES}) g`.execute(db);
+      'agency' || g || '@bench.example.ph', g::text, 'Rizal Street', pl.province_id, pl.town_id,
+      pl.barangay_id, pl.zip_code
+    FROM generate_series(1, ${AGENCIES}) g JOIN places pl ON pl.n = 1 + (g::bigint * 7919) % ${places}`.execute(
+    db,
+  );
 
   const agentPassword = 'BenchAgent123';
   const passwordHash = await hashPassword(agentPassword);
@@ -59,10 +63,11 @@ try {
 
   await sql`INSERT INTO sellers (seller_name, phone_1, house_number, street_name, province_id, town_id,
       barangay_id, zip_code, agency_id)
-    SELECT 'Seller ' || g, '0919' || lpad(g::text, 7, '0'), g::text, 'Mabini Street',
-      (${at('g::bigint * 104729')}).province_id, (${at('g::bigint * 104729')}).town_id, (${at('g::bigint * 104729')}).barangay_id,
-      (${at('g::bigint * 104729')}).zip_code, ${firstAgency} + g % ${AGENCIES}
-    FROM generate_series(1, ${SELLERS}) g`.execute(db);
+    SELECT 'Seller ' || g, '0919' || lpad(g::text, 7, '0'), g::text, 'Mabini Street', pl.province_id,
+      pl.town_id, pl.barangay_id, pl.zip_code, ${firstAgency}::int + g % ${AGENCIES}
+    FROM generate_series(1, ${SELLERS}) g JOIN places pl ON pl.n = 1 + (g::bigint * 104729) % ${places}`.execute(
+    db,
+  );
 
   const types = await one(sql<{ house: number; land: number }>`SELECT
     (SELECT property_type_id FROM property_types WHERE property_type = 'House') AS house,
@@ -107,6 +112,7 @@ try {
       FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 = 3`.execute(db);
     console.log(`${to.toLocaleString()} properties`);
   }
+  await sql`DROP TABLE places`.execute(db);
   await sql`ANALYZE`.execute(db);
   const generated = (performance.now() - started) / 1000;
   const counts = await one(sql<{ properties: number; media: number }>`SELECT
@@ -154,7 +160,8 @@ try {
   await sql`UPDATE users SET open_property_limit = 999 WHERE role_id = ${ROLE.SuperAdmin}`.execute(db);
   const place = await one(
     sql<{ province_id: number; town_id: number; barangay_id: number; zip_code: string }>`
-      SELECT province_id, town_id, barangay_id, zip_code FROM places WHERE n = 1`,
+      SELECT t.province_id, t.town_id, b.barangay_id, coalesce(b.zip_code, t.zip_code, '') AS zip_code
+      FROM barangays b JOIN towns t USING (town_id) ORDER BY b.barangay_id LIMIT 1`,
   );
   let saved = 0;
   const save = await measure(
