@@ -194,7 +194,9 @@ export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
 export interface Page<T> {
   data: T[];
+  /** Exact up to 10,000 rows; beyond, PostgreSQL's estimate, with `total_is_estimate`. */
   total: number;
+  total_is_estimate?: true;
   current_page: number;
   per_page: number;
   last_page: number;

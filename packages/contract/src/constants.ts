@@ -39,7 +39,7 @@ export const MESSAGES = {
   offline: 'Internet not found',
   noData: 'No Data Found',
   loading: 'Loading data',
-  recordsFound: (n: number) => `${n} Records Found`,
+  recordsFound: (n: number, estimate = false) => `${estimate ? 'About ' : ''}${n} Records Found`,
   invalidLogin: 'Invalid Login Details',
   confirmStatus: 'Are you sure to change the status',
   confirmDelete: 'Are you sure to delete',

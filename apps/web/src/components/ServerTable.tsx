@@ -174,7 +174,7 @@ export function ServerTable<R extends GridValidRowModel>({
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
         <Typography aria-live="polite" sx={{ flexGrow: 1 }}>
-          {isPending ? '' : MESSAGES.recordsFound(total)}
+          {isPending ? '' : MESSAGES.recordsFound(total, !!pageData?.total_is_estimate)}
         </Typography>
         {!isFetching && <ExportButton call={call} params={params} />}
       </Box>

@@ -165,7 +165,7 @@ export default function PropertyListPage() {
             ))}
           </TextField>
           <Typography aria-live="polite" sx={{ flexGrow: 1, textAlign: { sm: 'right' } }}>
-            {isPending ? '' : MESSAGES.recordsFound(total)}
+            {isPending ? '' : MESSAGES.recordsFound(total, !!data?.resultData?.total_is_estimate)}
           </Typography>
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
           <ExportButton call={PROPERTY_CALLS.list} params={params} disabled={total === 0} />
