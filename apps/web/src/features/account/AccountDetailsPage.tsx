@@ -11,38 +11,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { MESSAGES, profileForm } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm } from '../../components/EntityFormPage.tsx';
-import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import { formValues } from '../../components/entityValues.ts';
 import { FormTextField } from '../../components/FormInputs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
-import { OtherDetailsFields, ProfileImageInput, withImage } from '../users/ProfileInputs.tsx';
+import { OtherDetailsFields, PROFILE_KINDS, ProfileImageInput, withImage } from '../users/ProfileInputs.tsx';
 
 type Values = Record<string, unknown>;
 const ACCOUNT_CALL = 'webGetAccountDetails';
-
-const KINDS: FieldKinds = {
-  text: [
-    'first_name',
-    'last_name',
-    'nick_name',
-    'user_email',
-    'phone_1',
-    'phone_2',
-    're_license',
-    'website',
-    'profile_statement',
-    'zip_code',
-    'street_name',
-    'house_number',
-    'unit_number',
-    'building_name',
-    'floor',
-  ],
-  ids: ['birth_day', 'birth_month', 'birth_year', 'province_id', 'town_id', 'barangay_id', 'subdivision_id'],
-  lists: ['user_skills'],
-};
 
 /**
  * Account Details: the signed-in user's own profile. Save asks for the current password, then the app
@@ -77,7 +55,7 @@ export default function AccountDetailsPage() {
 function AccountForm({ record }: { record: Values }) {
   const image = useRef<File | null>(null);
   const [ask, setAsk] = useState<((password: string | null) => void) | null>(null);
-  const defaultValues = useMemo(() => formValues(KINDS, record), [record]);
+  const defaultValues = useMemo(() => formValues(PROFILE_KINDS, record), [record]);
   const name = `${String(record.first_name)} ${String(record.last_name)}`;
   return (
     <>

@@ -9,6 +9,8 @@ import { BIRTH_YEARS, daysInMonth, MESSAGES, UPLOAD_LIMIT_BYTES } from '@app/con
 import { FormNumberSelectField as NumberSelect, FormTextField } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import { FullRow } from '../../components/EntityFormPage.tsx';
+import { ADDRESS_NAMES } from '../../components/AddressBlock.tsx';
+import type { FieldKinds } from '../../components/entityValues.ts';
 import { useUserSkillOptions } from '../../lib/lookups.ts';
 
 const MONTHS = [
@@ -174,3 +176,37 @@ export function withImage(
   data.append('profile_image', file);
   return data;
 }
+
+const ADDRESS_TEXT: readonly string[] = [
+  ADDRESS_NAMES.zip,
+  ADDRESS_NAMES.street,
+  ADDRESS_NAMES.house,
+  ADDRESS_NAMES.unit,
+  ADDRESS_NAMES.building,
+  ADDRESS_NAMES.floor,
+];
+const ADDRESS_IDS: readonly string[] = [
+  ADDRESS_NAMES.province,
+  ADDRESS_NAMES.town,
+  ADDRESS_NAMES.barangay,
+  ADDRESS_NAMES.subdivision,
+];
+
+/** The form fields of a user's own profile by kind: the Account Details form, extended by the user form. */
+export const PROFILE_KINDS = {
+  text: [
+    'first_name',
+    'last_name',
+    'nick_name',
+    'user_email',
+    'phone_1',
+    'phone_2',
+    're_license',
+    'website',
+    'profile_statement',
+    ...ADDRESS_TEXT,
+  ],
+  ids: ['birth_day', 'birth_month', 'birth_year', ...ADDRESS_IDS],
+  lists: ['user_skills'],
+  address: { text: ADDRESS_TEXT, ids: ADDRESS_IDS },
+} as const satisfies FieldKinds & { address: { text: readonly string[]; ids: readonly string[] } };

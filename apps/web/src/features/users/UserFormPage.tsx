@@ -35,7 +35,7 @@ import { useAgencyOptions, useBrokerOptions, useRoleOptions } from '../../lib/lo
 import { USERS_PATH } from '../../lib/paths.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { NEW_USER_LIST_CALL, USER_LIST_CALL } from './api.ts';
-import { OtherDetailsFields, ProfileImageInput, withImage } from './ProfileInputs.tsx';
+import { OtherDetailsFields, PROFILE_KINDS, ProfileImageInput, withImage } from './ProfileInputs.tsx';
 
 type Values = Record<string, unknown>;
 type UserRecord = Record<string, unknown> & {
@@ -55,38 +55,13 @@ interface StatusChange {
 
 const CALLS = { save: 'SaveUser', update: 'UpdateUser' } as const;
 
-const ADDRESS_TEXT: readonly string[] = [
-  ADDRESS_NAMES.zip,
-  ADDRESS_NAMES.street,
-  ADDRESS_NAMES.house,
-  ADDRESS_NAMES.unit,
-  ADDRESS_NAMES.building,
-  ADDRESS_NAMES.floor,
-];
-const ADDRESS_IDS: readonly string[] = [
-  ADDRESS_NAMES.province,
-  ADDRESS_NAMES.town,
-  ADDRESS_NAMES.barangay,
-  ADDRESS_NAMES.subdivision,
-];
+const ADDRESS_TEXT = PROFILE_KINDS.address.text;
+const ADDRESS_IDS = PROFILE_KINDS.address.ids;
 
 const KINDS: FieldKinds = {
-  text: [
-    'first_name',
-    'last_name',
-    'nick_name',
-    'user_email',
-    'phone_1',
-    'phone_2',
-    're_license',
-    'website',
-    'profile_statement',
-    'reason',
-    'user_status',
-    ...ADDRESS_TEXT,
-  ],
-  ids: ['role_id', 'associated_agency_id', 'birth_day', 'birth_month', 'birth_year', ...ADDRESS_IDS],
-  lists: ['user_skills', 'associated_broker_id'],
+  text: [...PROFILE_KINDS.text, 'reason', 'user_status'],
+  ids: [...PROFILE_KINDS.ids, 'role_id', 'associated_agency_id'],
+  lists: [...PROFILE_KINDS.lists, 'associated_broker_id'],
 };
 
 const resolver = resolverWithCrossRules(userFields, (v: UserFields) => userIssues(v));
