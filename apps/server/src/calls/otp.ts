@@ -6,6 +6,7 @@ import { defineCall, type AnyCall } from './registry.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { logSms } from '../lib/sms.ts';
+import { setUserStatus } from '../lib/user-profile.ts';
 import type { Db } from '../db/index.ts';
 
 const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`);
@@ -103,26 +104,7 @@ export const otpCalls: AnyCall[] = [
           );
         }
         await trx.deleteFrom('user_otps').where('user_id', '=', target.user_id).execute();
-        await trx
-          .updateTable('users')
-          .set({
-            user_status: 'Active',
-            status_reason: null,
-            updated_at: sql`now()`,
-            updated_by: user.user_id,
-          })
-          .where('user_id', '=', target.user_id)
-          .execute();
-        await trx
-          .insertInto('user_status_history')
-          .values({
-            user_id: target.user_id,
-            old_status: target.user_status,
-            new_status: 'Active',
-            reason: 'Verified by one-time code',
-            changed_by: user.user_id,
-          })
-          .execute();
+        await setUserStatus(trx, target, 'Active', 'Verified by one-time code', user.user_id);
         return { result: 'success' as const, message: 'Code verified. The user is now Active' };
       });
     },

@@ -6,6 +6,7 @@ import { defineList } from '../lib/list.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';
+import { setUserStatus } from '../lib/user-profile.ts';
 import type { Db } from '../db/index.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
@@ -115,29 +116,9 @@ export const userCalls: AnyCall[] = [
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'change the status of');
       if (target.user_status === input.status) return { message: `User is already ${input.status}` };
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            user_status: input.status,
-            status_reason: input.status === 'Inactive' ? (input.reason ?? null) : null,
-            updated_at: sql`now()`,
-            updated_by: user.user_id,
-          })
-          .where('user_id', '=', target.user_id)
-          .execute();
-        await trx
-          .insertInto('user_status_history')
-          .values({
-            user_id: target.user_id,
-            old_status: target.user_status,
-            new_status: input.status,
-            reason: input.reason ?? null,
-            changed_by: user.user_id,
-          })
-          .execute();
-        if (input.status === 'Inactive') await revokeSessions(trx, target.user_id);
-      });
+      await db
+        .transaction()
+        .execute((trx) => setUserStatus(trx, target, input.status, input.reason ?? null, user.user_id));
       return { message: `User status changed to ${input.status}` };
     },
   }),

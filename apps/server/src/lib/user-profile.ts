@@ -1,10 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import type { UserFields } from '@app/contract';
+import type { UserFields, UserStatus } from '@app/contract';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/index.ts';
 import { addressValues, checkAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 import { assertExist, linkIds, replaceLinks, type Link } from './links.ts';
+import { revokeSessions } from './session.ts';
 import { mediaUrl } from './media.ts';
 
 type Trx = Transaction<Database>;
@@ -143,4 +144,38 @@ export async function assertReferencesExist(db: Db | Trx, input: UserFields) {
 export async function replaceUserLinks(trx: Trx, userId: number, skills: number[], brokers: number[]) {
   await replaceLinks(trx, USER_LINKS.skills, userId, skills);
   await replaceLinks(trx, USER_LINKS.brokers, userId, brokers);
+}
+
+/**
+ * Sets a user's status and records the change in their history (the reason is kept on the user only
+ * while Inactive); a deactivated user's sessions end.
+ */
+export async function setUserStatus(
+  trx: Trx,
+  target: { user_id: number; user_status: UserStatus },
+  status: UserStatus,
+  reason: string | null,
+  changedBy: number,
+) {
+  await trx
+    .updateTable('users')
+    .set({
+      user_status: status,
+      status_reason: status === 'Inactive' ? reason : null,
+      updated_at: sql`now()`,
+      updated_by: changedBy,
+    })
+    .where('user_id', '=', target.user_id)
+    .execute();
+  await trx
+    .insertInto('user_status_history')
+    .values({
+      user_id: target.user_id,
+      old_status: target.user_status,
+      new_status: status,
+      reason,
+      changed_by: changedBy,
+    })
+    .execute();
+  if (status === 'Inactive') await revokeSessions(trx, target.user_id);
 }
