@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, PAGE_SIZES, SEARCH_TEXT_MAX, type Status } from './constants.ts';
+import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES, SEARCH_TEXT_MAX, type Status } from './constants.ts';
 
 export const requiredText = (max = 255) =>
   z
@@ -170,15 +170,23 @@ export const status = z
  * The list contract shared by every paged call. `sortColumns` is the list's whitelist: the first
  * entry is its default sort; anything else is a 400.
  */
-export const listQuery = <const C extends readonly [string, ...string[]]>(sortColumns: C) =>
-  z.object({
+export interface ListQueryOptions {
+  /** Page sizes the list offers; the first is the default (7, 15, 25, 50 unless a list says otherwise). */
+  pageSizes?: readonly number[];
+  defaultOrder?: 'asc' | 'desc';
+}
+
+export const listQuery = <const C extends readonly [string, ...string[]]>(
+  sortColumns: C,
+  { pageSizes = PAGE_SIZES, defaultOrder = 'asc' }: ListQueryOptions = {},
+) => {
+  const sizes = `itemsPerPage must be one of ${pageSizes.join(', ')}`;
+  return z.object({
     page: z.coerce.number({ error: 'page must be a number' }).int().min(1).max(1_000_000).default(1),
     itemsPerPage: z.coerce
-      .number({ error: 'itemsPerPage must be one of 7, 15, 25, 50' })
-      .refine((n): n is (typeof PAGE_SIZES)[number] => (PAGE_SIZES as readonly number[]).includes(n), {
-        message: 'itemsPerPage must be one of 7, 15, 25, 50',
-      })
-      .default(7),
+      .number({ error: sizes })
+      .refine((n) => pageSizes.includes(n), { message: sizes })
+      .default(pageSizes === PAGE_SIZES ? DEFAULT_PAGE_SIZE : pageSizes[0]!),
     sortColumn: z
       .enum(sortColumns, { error: `sortColumn must be one of ${sortColumns.join(', ')}` })
       .default(sortColumns[0] as C[number]),
@@ -187,9 +195,10 @@ export const listQuery = <const C extends readonly [string, ...string[]]>(sortCo
       .trim()
       .toLowerCase()
       .pipe(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }))
-      .default('asc'),
+      .default(defaultOrder),
     searchText: z.string().trim().max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`).default(''),
   });
+};
 export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
 export interface Page<T> {

@@ -41,6 +41,7 @@ export const MESSAGES = {
   loading: 'Loading data',
   recordsFound: (n: number, estimate = false) => `${estimate ? 'About ' : ''}${n} Records Found`,
   invalidLogin: 'Invalid Login Details',
+  dateRangeOrder: 'The end date must not be before the start date',
   confirmStatus: 'Are you sure to change the status',
   confirmDelete: 'Are you sure to delete',
   recordSaved: 'Record Saved',

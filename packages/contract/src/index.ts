@@ -7,3 +7,4 @@ export * from './masters.ts';
 export * from './entities.ts';
 export * from './users.ts';
 export * from './properties.ts';
+export * from './reports.ts';

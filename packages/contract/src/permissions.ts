@@ -39,6 +39,7 @@ export const PERMISSION_MODULES = {
     'User Skills Menu',
   ],
   'Report Menu Level': [
+    'Reports Overview',
     'Skill Based User Reports',
     'Agents Reports',
     'Agencies Reports',
