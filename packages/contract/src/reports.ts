@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, listQuery } from './common.ts';
+import { id, listQuery, type ListQuery } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
 import { MEDIA_TYPES, PROPERTY_STATUSES, manilaToday } from './properties.ts';
@@ -527,13 +527,17 @@ function filterShape(filter: ReportFilter): Record<string, z.ZodType> {
  * The input of a report call: the list contract (page, itemsPerPage, sortColumn, sortOrder,
  * searchText) plus its filters. A date range whose start is after its end is refused on its `to` field.
  */
-export function reportQuery(def: ReportDefinition) {
-  const shape = Object.assign({}, ...(def.filters ?? []).map(filterShape)) as Record<string, z.ZodType>;
+/** A report's parsed input: the list fields, and its filters by parameter name. */
+export type ReportQuery = ListQuery & Record<string, unknown>;
+
+export function reportQuery(def: ReportDefinition): z.ZodType<ReportQuery> {
+  // Filters are typed by name only (ReportQuery's index signature); the list fields keep their types.
+  const shape = Object.assign({}, ...(def.filters ?? []).map(filterShape)) as Record<never, z.ZodType>;
   const ranges = (def.filters ?? []).filter((f) => f.kind === 'dateRange');
   return listQuery(reportSortColumns(def), { pageSizes: def.pageSizes, defaultOrder: def.defaultSort.order })
     .extend(shape)
     .superRefine((v, ctx) => {
-      const values = v as Record<string, unknown>;
+      const values: Record<string, unknown> = v;
       for (const r of ranges) {
         const from = values[r.from];
         const to = values[r.to];

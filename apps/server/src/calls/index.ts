@@ -11,6 +11,7 @@ import { organisationCalls } from './organisations.ts';
 import { sellerCalls } from './sellers.ts';
 import { propertyCalls } from './properties.ts';
 import { propertyMediaCalls } from './property-media.ts';
+import { reportCalls } from './reports/index.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -26,4 +27,5 @@ export const calls: readonly AnyCall[] = [
   ...sellerCalls,
   ...propertyCalls,
   ...propertyMediaCalls,
+  ...reportCalls,
 ];

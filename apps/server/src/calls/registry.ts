@@ -69,7 +69,11 @@ export const defineCall = <const A extends Access, S extends z.ZodType>(def: Cal
 export interface ExportColumn {
   key: string;
   header: string;
-  type?: 'text' | 'number' | 'date';
+  /**
+   * Dates ('YYYY-MM-DD') and datetimes (timestamps) become real Excel dates showing Manila wall-clock
+   * values; numbers numbers; links and text text.
+   */
+  type?: 'text' | 'number' | 'date' | 'datetime' | 'link';
   width?: number;
 }
 
@@ -85,7 +89,13 @@ export interface ListSpec<I> {
   sort: Record<string, string | Expression<unknown>>;
   /** Searched columns, or a predicate built from the ILIKE pattern (to reach parent tables by index). */
   search: readonly string[] | ((pattern: string) => Expression<SqlBool>);
-  tieBreaker: string;
+  /** The primary key (or keys, in order) ending every ORDER BY, so paging is stable. */
+  tieBreaker: string | readonly string[];
+  /**
+   * While searching, sort the matches (found through the search's indexes) instead of walking the sort
+   * column's index for them: a rare term would walk it to the end.
+   */
+  sortMatches?: boolean;
   /** A cheaper query with the same row count, used for the total when nothing is searched. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   unfilteredCount?: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
@@ -93,7 +103,22 @@ export interface ListSpec<I> {
    * Costly columns computed only for the rows of the page, not for every row skipped on the way.
    * `idField` is the row field of the tie-breaker; sort columns must be row fields.
    */
-  late?: { idField: string; columns: (page: string) => AliasedExpression<unknown, string>[] };
+  late?: {
+    idField: string;
+    columns: (page: string, ctx: CallContext<I, SessionUser>) => AliasedExpression<unknown, string>[];
+  };
+  /**
+   * Sort columns from an outer join (a seller's name): no index orders them. Their page is merged from
+   * the rows that have the parent (`present`), walked through the parent's index, and the rows that
+   * have none (`absent`: the column is null there), walked by the tie-breaker. The sort column and
+   * `idField`, the tie-breaker's row field, must be row fields. Only for large results: not when
+   * searching, nor when `when` says the viewer's scope is small (a sort of a few rows is cheaper).
+   */
+  split?: {
+    when?: (ctx: CallContext<I, SessionUser>) => boolean;
+    idField: string;
+    columns: Partial<Record<string, { present: Expression<SqlBool>; absent: Expression<SqlBool> }>>;
+  };
   export: { title: string; columns: readonly ExportColumn[] };
 }
 

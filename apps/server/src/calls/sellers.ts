@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   MESSAGES,
@@ -17,19 +16,8 @@ import { assertExist } from '../lib/links.ts';
 import { defineList } from '../lib/list.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
 import { deleteUnused } from '../lib/references.ts';
-import { agencyOf } from '../lib/scope.ts';
+import { agencyOf, sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-
-/**
- * Which sellers (`s`) a user sees and changes: Super Admin, Admin and Operator all of them; Agents and
- * Owner-Agents those of their own agency; anyone else holding the seller permissions those they created.
- */
-const scopeOf = (user: SessionUser) =>
-  seesAllAgencies(user.role_id)
-    ? sql<SqlBool>`true`
-    : isAgentRole(user.role_id)
-      ? sql<SqlBool>`s.agency_id = (SELECT associated_agency_id FROM users WHERE user_id = ${user.user_id})`
-      : sql<SqlBool>`s.created_by = ${user.user_id}`;
 
 const spec: RecordSpec = { table: 'sellers', idColumn: 'seller_id', address: SELLER_ADDRESS };
 const TAG = 'Sellers';
@@ -48,7 +36,7 @@ const sellersOf = (db: Db, user: SessionUser) =>
       's.phone_1',
       's.email_address',
     ])
-    .where(scopeOf(user));
+    .where(sellerScope(user));
 
 async function findSeller(db: Db, user: SessionUser, sellerId: number) {
   const seller = await sellersOf(db, user)
@@ -215,7 +203,7 @@ export const sellerCalls: AnyCall[] = [
       resultData: await db
         .selectFrom('sellers as s')
         .select(['s.seller_id', 's.seller_name'])
-        .where(scopeOf(user))
+        .where(sellerScope(user))
         .orderBy('s.seller_name')
         .orderBy('s.seller_id')
         .execute(),

@@ -1,12 +1,21 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { ListQuery, Page, Permission } from '@app/contract';
 import type { SessionUser } from './session.ts';
-import { defineCall, type AnyCall, type CallContext, type ListSpec } from '../calls/registry.ts';
+import {
+  defineCall,
+  type AnyCall,
+  type CallContext,
+  type ExportColumn,
+  type ListSpec,
+} from '../calls/registry.ts';
 
 type Ctx<I> = CallContext<I, SessionUser>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,13 +39,44 @@ function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
   // the ORDER BY ... LIMIT without sorting the whole table.
   const direction = directionOf(sortOrder);
-  return filtered(spec, ctx)
-    .orderBy(sql`${typeof column === 'string' ? sql.ref(column) : column} ${direction}`)
-    .orderBy(sql`${sql.ref(spec.tieBreaker)} ${direction}`);
+  const key = typeof column === 'string' ? sql.ref(column) : column;
+  if (spec.sortMatches && ctx.input.searchText) {
+    // The same order as a row (records sort field by field, nulls last), which no index serves.
+    const keys = [key, ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
+    return filtered(spec, ctx).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
+  }
+  return tieBreakers(spec, filtered(spec, ctx).orderBy(sql`${key} ${direction}`), direction);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyQuery = SelectQueryBuilder<any, any, any>;
+function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilder<unknown>) {
+  let ordered = query;
+  for (const key of [spec.tieBreaker].flat()) ordered = ordered.orderBy(sql`${sql.ref(key)} ${direction}`);
+  return ordered;
+}
+
+/** The rows of the requested page, in order. */
+function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+  const { page, itemsPerPage, sortColumn, sortOrder } = ctx.input;
+  const offset = (page - 1) * itemsPerPage;
+  const split = spec.split?.columns[sortColumn];
+  if (!spec.split || !split || ctx.input.searchText || spec.split.when?.(ctx) === false)
+    return ordered(spec, ctx).limit(itemsPerPage).offset(offset);
+  // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
+  const direction = directionOf(sortOrder);
+  const present = ordered(spec, ctx)
+    .where(split.present)
+    .limit(offset + itemsPerPage);
+  const absent = tieBreakers(spec, filtered(spec, ctx).where(split.absent), direction).limit(
+    offset + itemsPerPage,
+  );
+  return ctx.db
+    .selectFrom(sql`(${present} UNION ALL ${absent})`.as('parts'))
+    .selectAll()
+    .orderBy(sql`${sql.ref(`parts.${sortColumn}`)} ${direction}`)
+    .orderBy(sql`${sql.ref(`parts.${spec.split.idField}`)} ${direction}`)
+    .limit(itemsPerPage)
+    .offset(offset);
+}
 
 /** Adds the spec's late columns to already ordered (and paged) rows, keeping their order. */
 function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, rows: AnyQuery) {
@@ -45,23 +85,17 @@ function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, ro
   return ctx.db
     .selectFrom(rows.as('page'))
     .selectAll('page')
-    .select(spec.late.columns('page'))
+    .select(spec.late.columns('page', ctx))
     .orderBy(sql`${sql.ref(`page.${ctx.input.sortColumn}`)} ${direction}`)
     .orderBy(sql`${sql.ref(`page.${spec.late.idField}`)} ${direction}`);
 }
 
 /** The page query and the count query of a list call for its input: what runList runs, built once. */
 export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
-  const { page, itemsPerPage, searchText } = ctx.input;
-  const counted = !searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
+  const counted =
+    !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
   return {
-    rows: withLateColumns(
-      spec,
-      ctx,
-      ordered(spec, ctx)
-        .limit(itemsPerPage)
-        .offset((page - 1) * itemsPerPage),
-    ),
+    rows: withLateColumns(spec, ctx, paged(spec, ctx)),
     // Counts at most one row past the limit: beyond it, the planner's estimate stands in (see runList).
     count: ctx.db
       .selectFrom(counted.limit(EXACT_COUNT_LIMIT + 1).as('counted'))
@@ -120,8 +154,8 @@ export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: 
   sheet.columns = spec.export.columns.map((c) => ({
     header: c.header,
     key: c.key,
-    width: c.width ?? (c.type === 'date' ? 14 : 28),
-    style: c.type === 'date' ? { numFmt: 'dd/mm/yyyy' } : {},
+    width: c.width ?? WIDTHS[c.type ?? 'text'],
+    style: c.type === 'date' || c.type === 'datetime' ? { numFmt: DATE_FORMATS[c.type] } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   const rows = withLateColumns(spec, ctx, ordered(spec, ctx)).stream(500)[Symbol.asyncIterator]();
@@ -150,10 +184,24 @@ export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: 
     .send(out);
 }
 
-function cell(value: unknown, type: 'text' | 'number' | 'date' = 'text') {
+type CellType = NonNullable<ExportColumn['type']>;
+const WIDTHS: Record<CellType, number> = { text: 28, link: 40, number: 12, date: 14, datetime: 18 };
+const DATE_FORMATS = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' };
+const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000; // UTC+8 all year: no daylight saving
+
+/**
+ * A cell's value. Excel dates have no time zone and exceljs writes a Date's UTC fields, so a Manila
+ * day ('YYYY-MM-DD') becomes that day at 00:00 UTC and a moment is shifted to Manila wall-clock time.
+ */
+function cell(value: unknown, type: CellType = 'text') {
   if (value === null || value === undefined) return null;
   if (type === 'number') return Number(value);
-  if (type === 'date') return value instanceof Date ? value : new Date(String(value));
+  if (type === 'date' || type === 'datetime') {
+    const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+    if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+    const moment = value instanceof Date ? value : new Date(String(value));
+    return new Date(moment.getTime() + MANILA_OFFSET_MS);
+  }
   return String(value);
 }
 

@@ -1,0 +1,168 @@
+import { sql, type SqlBool } from 'kysely';
+import { ROLE } from '@app/contract';
+import { agencyScope } from '../../lib/scope.ts';
+import { anyMatches, either, fullNameOf, type ReportSpecs } from './build.ts';
+
+const agentName = fullNameOf('u');
+
+/** Agencies, brokers and associations: directories every holder of the permission sees whole. */
+export const directoryReports: Pick<
+  ReportSpecs,
+  | 'GetAgencies'
+  | 'GetBrokers'
+  | 'GetBrokerAssociations'
+  | 'GetAgentsBasedAgency'
+  | 'getBrokerLinkedAssociationReport'
+> = {
+  GetAgencies: {
+    query: ({ db }) =>
+      db
+        .selectFrom('agencies as a')
+        .select([
+          'a.agency_id',
+          'a.agency_name',
+          'a.owner_name',
+          'a.contact_person',
+          'a.phone_1',
+          'a.email_address',
+        ]),
+    sort: {
+      agency_id: 'a.agency_id',
+      agency_name: 'a.agency_name',
+      owner_name: 'a.owner_name',
+      contact_person: 'a.contact_person',
+      phone_1: 'a.phone_1',
+      email_address: 'a.email_address',
+    },
+    search: ['a.agency_name', 'a.owner_name', 'a.contact_person', 'a.phone_1', 'a.email_address'],
+    tieBreaker: 'a.agency_id',
+  },
+
+  GetBrokers: {
+    query: ({ db }) =>
+      db
+        .selectFrom('brokers as b')
+        .select(['b.broker_id', 'b.broker_name', 'b.email_address', 'b.phone_1', 'b.broker_license_number']),
+    sort: {
+      broker_id: 'b.broker_id',
+      broker_name: 'b.broker_name',
+      email_address: 'b.email_address',
+      phone_1: 'b.phone_1',
+      broker_license_number: 'b.broker_license_number',
+    },
+    search: ['b.broker_name', 'b.email_address', 'b.phone_1', 'b.broker_license_number'],
+    tieBreaker: 'b.broker_id',
+  },
+
+  GetBrokerAssociations: {
+    query: ({ db }) =>
+      db
+        .selectFrom('broker_associations as ba')
+        .select([
+          'ba.broker_association_id',
+          'ba.broker_association_name',
+          'ba.email_address',
+          'ba.phone_1',
+          'ba.contact_person',
+        ]),
+    sort: {
+      broker_association_id: 'ba.broker_association_id',
+      broker_association_name: 'ba.broker_association_name',
+      email_address: 'ba.email_address',
+      phone_1: 'ba.phone_1',
+      contact_person: 'ba.contact_person',
+    },
+    search: ['ba.broker_association_name', 'ba.email_address', 'ba.phone_1', 'ba.contact_person'],
+    tieBreaker: 'ba.broker_association_id',
+  },
+
+  // One row per agency and agent; an agency without agents keeps one row with empty agent fields.
+  GetAgentsBasedAgency: {
+    query: ({ db, user }) =>
+      db
+        .selectFrom('agencies as a')
+        .leftJoin('users as u', (join) =>
+          join
+            .onRef('u.associated_agency_id', '=', 'a.agency_id')
+            .on('u.role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent]),
+        )
+        .select([
+          sql<string>`a.agency_id || '-' || coalesce(u.user_id::text, 'none')`.as('row_id'),
+          'a.agency_name',
+          'a.owner_name',
+          'a.contact_person',
+          agentName.as('AgentName'),
+          'a.email_address as agency_email_address',
+          'u.user_email as agent_email',
+          'u.phone_1',
+        ])
+        .where(agencyScope(user)),
+    sort: {
+      agency_id: 'a.agency_id',
+      agency_name: 'a.agency_name',
+      owner_name: 'a.owner_name',
+      contact_person: 'a.contact_person',
+      AgentName: agentName,
+      agency_email_address: 'a.email_address',
+      agent_email: 'u.user_email',
+      phone_1: 'u.phone_1',
+    },
+    search: (pattern) =>
+      anyMatches(
+        pattern,
+        sql.ref('a.agency_name'),
+        sql.ref('a.owner_name'),
+        sql.ref('a.contact_person'),
+        agentName,
+        sql.ref('a.email_address'),
+        sql.ref('u.user_email'),
+      ),
+    tieBreaker: ['a.agency_id', 'u.user_id'],
+  },
+
+  getBrokerLinkedAssociationReport: {
+    query: ({ db }) =>
+      db
+        .selectFrom('brokers as b')
+        .select([
+          'b.broker_id',
+          'b.broker_name',
+          'b.broker_license_number',
+          'b.phone_1',
+          'b.phone_2',
+          'b.email_address',
+        ]),
+    sort: {
+      broker_name: 'b.broker_name',
+      broker_license_number: 'b.broker_license_number',
+      phone_1: 'b.phone_1',
+      phone_2: 'b.phone_2',
+      email_address: 'b.email_address',
+    },
+    // EXISTS, not a join: a broker with several matching associations is still one row.
+    search: (pattern) =>
+      either(
+        anyMatches(
+          pattern,
+          sql.ref('b.broker_name'),
+          sql.ref('b.broker_license_number'),
+          sql.ref('b.phone_1'),
+          sql.ref('b.phone_2'),
+          sql.ref('b.email_address'),
+        ),
+        sql<SqlBool>`EXISTS (SELECT 1 FROM broker_broker_associations l
+          JOIN broker_associations ba USING (broker_association_id)
+          WHERE l.broker_id = b.broker_id AND ba.broker_association_name ILIKE ${pattern})`,
+      ),
+    tieBreaker: 'b.broker_id',
+    late: {
+      idField: 'broker_id',
+      columns: (page) => [
+        sql<string>`(SELECT coalesce(string_agg(ba.broker_association_name, ', '
+            ORDER BY ba.broker_association_name), '')
+          FROM broker_broker_associations l JOIN broker_associations ba USING (broker_association_id)
+          WHERE l.broker_id = ${sql.ref(`${page}.broker_id`)})`.as('associations'),
+      ],
+    },
+  },
+};

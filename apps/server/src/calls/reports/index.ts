@@ -1,0 +1,15 @@
+import { REPORTS } from '@app/contract';
+import type { AnyCall } from '../registry.ts';
+import { reportCall, type ReportSpecs } from './build.ts';
+import { directoryReports } from './directories.ts';
+import { listingReports } from './listings.ts';
+import { overviewCall } from './overview.ts';
+import { peopleReports } from './people.ts';
+
+const specs: ReportSpecs = { ...listingReports, ...peopleReports, ...directoryReports };
+
+/** Every report of the catalogue (packages/contract/src/reports.ts) and the overview. */
+export const reportCalls: AnyCall[] = [
+  ...REPORTS.map((def) => reportCall(def, specs[def.call])),
+  overviewCall,
+];
