@@ -79,3 +79,26 @@ export async function newOperator(request: APIRequestContext, firstName: string)
   expect(set.status()).toBe(200);
   return { email, password };
 }
+
+/** Headers of an API session (a Bearer token) of this user, by default the e2e Super Admin. */
+export async function apiHeaders(
+  request: APIRequestContext,
+  email = E2E.adminEmail,
+  password = E2E.adminPassword,
+): Promise<Record<string, string>> {
+  const login = await request.post('/api/webValidateLogin', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return { authorization: `Bearer ${(await login.json()).token as string}` };
+}
+
+/** Today in Manila as YYYY-MM-DD (the day the server's reports count by). */
+export const manilaToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** A YYYY-MM-DD day as the screens show it: DD/MM/YYYY. */
+export const shownDate = (iso: string) => iso.split('-').reverse().join('/');

@@ -1,6 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { MASTERS, type MasterDefinition, type Permission } from '@app/contract';
+import {
+  MASTERS,
+  OVERVIEW,
+  REPORTS,
+  type MasterDefinition,
+  type Permission,
+  type ReportDefinition,
+} from '@app/contract';
 import type { OrganisationKey } from '../features/organisations/definitions.ts';
+import { reportPath } from '../features/reports/catalogue.ts';
 
 /**
  * THE route table. The router (app/router.tsx) and the side menu (app/shell/SideMenu.tsx) both read
@@ -82,13 +90,30 @@ const master = (
   ...(component ? { component } : {}),
 });
 
-const report = (slug: string, title: string, permission: Permission): AppRoute => ({
-  path: `reports/${slug}`,
-  title,
-  section: 'Reports',
-  permission,
-  menu: [{ group: 'Reports', label: title }],
-});
+/** The generic report screen bound to one catalogue entry (one component, seventeen routes). */
+const reportScreen = (def: ReportDefinition): LazyExoticComponent<ComponentType> =>
+  lazy(async () => {
+    const { ReportPage } = await import('../features/reports/ReportPage.tsx');
+    return { default: () => <ReportPage def={def} /> };
+  });
+
+/** Reports that are also listed under another menu group. */
+const ALSO_IN_MENU: Partial<Record<string, MenuGroup>> = { 'open-pending': 'Approvals' };
+
+/** A report route from its catalogue entry: path, title, permission and screen all come from it. */
+const reportRoute = (def: ReportDefinition): AppRoute => {
+  const also = ALSO_IN_MENU[def.slug];
+  return {
+    path: reportPath(def.slug),
+    title: def.title,
+    section: 'Reports',
+    permission: def.permission,
+    menu: [...(also ? [{ group: also, label: def.title }] : []), { group: 'Reports', label: def.title }],
+    component: reportScreen(def),
+  };
+};
+
+const OverviewPage = lazy(() => import('../features/reports/OverviewPage.tsx'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   // Entity
@@ -227,37 +252,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     component: PropertyMediaPage,
   },
 
-  // Reports
-  report('user-based-skill', 'User Based Skills Report', 'Skill Based User Reports'),
-  report('agents', 'Agents Report', 'Agents Reports'),
-  report('agencies', 'Agencies Report', 'Agencies Reports'),
-  report('brokers', 'Brokers Report', 'Brokers Reports'),
-  report('broker-associations', 'Broker Associations Report', 'Broker Associations Reports'),
-  report('agents-based-agency', 'Agents Based Agency Report', 'Agents Based Agency Reports'),
-  report('user-list', 'User List Report', 'User List Reports'),
-  report('user-to-activated', 'User To Activate Report', 'User To Activate Reports'),
-  report('sellers', 'Sellers Report', 'Sellers Reports'),
-  report(
-    'broker-linked-broker-associations',
-    'Broker Linked Broker Associations Report',
-    'BrokerLinkedBrokerAssociationReports',
-  ),
-  report('individuals', 'Individuals Report', 'Individuals Reports'),
-  report('user-count-property', 'User Count Property Report', 'User Count Property Reports'),
-  report('property-based-broker', 'Property Based Broker Report', 'Property Based Broker Reports'),
-  report('property-attachments', 'Property Attachments Report', 'Property attachments Reports'),
-  report('property-tracking-report', 'Property Tracking Report', 'Property Tracking Report'),
-  report('sold-rent', 'Sold Rent Report', 'Sold Rent Reports'),
+  // Reports: the overview first, then every report of the catalogue
   {
-    path: 'reports/open-pending',
-    title: 'List of Open/Pending Properties',
+    path: reportPath(OVERVIEW.slug),
+    title: OVERVIEW.title,
     section: 'Reports',
-    permission: 'List of Open/Pending Properties',
-    menu: [
-      { group: 'Approvals', label: 'List of Open/Pending Properties' },
-      { group: 'Reports', label: 'List of Open/Pending Properties' },
-    ],
+    permission: OVERVIEW.permission,
+    menu: [{ group: 'Reports', label: OVERVIEW.title }],
+    component: OverviewPage,
   },
+  ...(REPORTS as readonly ReportDefinition[]).map(reportRoute),
 
   // Settings
   {

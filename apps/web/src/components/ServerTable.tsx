@@ -47,6 +47,15 @@ export interface ServerTableProps<R extends GridValidRowModel> {
   label: string;
   /** Prefix of the URL search params, when a screen has more than one table. */
   paramPrefix?: string;
+  /** Page sizes offered (the URL's size must be one); the default is 7 when offered, else the first. */
+  pageSizes?: readonly number[];
+  /** What the search box looks in, shown under it. */
+  searchHint?: string;
+  /**
+   * Set while the list cannot be asked for yet (a required report filter not chosen): nothing is
+   * loaded or exported and the table shows this text instead of rows.
+   */
+  waitingFor?: string;
 }
 
 type NumberedRow<R> = R & { __rowNo: number };
@@ -62,10 +71,10 @@ function LoadingOverlay() {
   );
 }
 
-function NoRowsOverlay() {
+function NoRowsOverlay({ children }: { children?: ReactNode }) {
   return (
     <GridOverlay>
-      <Typography>{MESSAGES.noData}</Typography>
+      <Typography>{children ?? MESSAGES.noData}</Typography>
     </GridOverlay>
   );
 }
@@ -82,6 +91,9 @@ export function ServerTable<R extends GridValidRowModel>({
   extraParams,
   label,
   paramPrefix = '',
+  pageSizes = PAGE_SIZES,
+  searchHint,
+  waitingFor,
 }: ServerTableProps<R>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const key = (name: string) => `${paramPrefix}${name}`;
@@ -91,7 +103,10 @@ export function ServerTable<R extends GridValidRowModel>({
   const rawPage = Number(searchParams.get(key('page')));
   const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
   const rawSize = Number(searchParams.get(key('size')));
-  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
+  const defaultSize = pageSizes.includes(DEFAULT_PAGE_SIZE)
+    ? DEFAULT_PAGE_SIZE
+    : (pageSizes[0] ?? DEFAULT_PAGE_SIZE);
+  const size = pageSizes.includes(rawSize) ? rawSize : defaultSize;
   const rawSort = searchParams.get(key('sort'));
   const sort = rawSort && sortable.has(rawSort) ? rawSort : defaultSort.field;
   const rawOrder = searchParams.get(key('order'));
@@ -114,12 +129,16 @@ export function ServerTable<R extends GridValidRowModel>({
     searchText: q,
     ...extraParams,
   };
-  const { data, isFetching, isPending } = useQuery({
+  const enabled = !waitingFor;
+  const query = useQuery({
     queryKey: [call, params],
     queryFn: ({ signal }) => apiGet<Record<string, Page<R> | undefined>>(call, params, { signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
-  const pageData = data?.[envelope];
+  const isFetching = enabled && query.isFetching;
+  const isPending = !enabled || query.isPending;
+  const pageData = enabled ? query.data?.[envelope] : undefined;
   const total = pageData?.total ?? 0;
 
   const rows = useMemo<NumberedRow<R>[]>(
@@ -148,7 +167,13 @@ export function ServerTable<R extends GridValidRowModel>({
   }, [columns, renderActions, actionsWidth]);
 
   const paginationModel = useMemo(() => ({ page: page - 1, pageSize: size }), [page, size]);
-  const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
+  // A default sort on a column that is not shown (e.g. an id) shows no arrow: the grid would drop it
+  // and report the change while rendering.
+  const shown = columns.some((c) => c.field === sort);
+  const sortModel = useMemo<GridSortModel>(
+    () => (shown ? [{ field: sort, sort: order }] : []),
+    [shown, sort, order],
+  );
 
   const onPagination = (model: GridPaginationModel) => {
     if (model.pageSize !== size) update({ size: model.pageSize, page: null });
@@ -162,7 +187,8 @@ export function ServerTable<R extends GridValidRowModel>({
 
   return (
     <Paper sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      {/* Top-aligned, each item 40px high: a search hint under the box does not shift the others. */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <TextField
           label="Search"
           type="search"
@@ -170,13 +196,18 @@ export function ServerTable<R extends GridValidRowModel>({
           margin="none"
           value={input}
           onChange={(e) => setInput(e.target.value)}
+          helperText={searchHint}
           slotProps={{ htmlInput: { maxLength: SEARCH_TEXT_MAX } }}
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
-        <Typography aria-live="polite" sx={{ flexGrow: 1 }}>
+        <Typography aria-live="polite" sx={{ flexGrow: 1, lineHeight: '40px' }}>
           {isPending ? '' : MESSAGES.recordsFound(total, !!pageData?.total_is_estimate)}
         </Typography>
-        {!isFetching && <ExportButton call={call} params={params} />}
+        {enabled && !isFetching && (
+          <Box sx={{ py: '2px' }}>
+            <ExportButton call={call} params={params} />
+          </Box>
+        )}
       </Box>
       <Box sx={{ height: TABLE_HEIGHT, width: '100%' }}>
         <DataGrid<NumberedRow<R>>
@@ -191,7 +222,7 @@ export function ServerTable<R extends GridValidRowModel>({
           filterMode="server"
           paginationModel={paginationModel}
           onPaginationModelChange={onPagination}
-          pageSizeOptions={[...PAGE_SIZES]}
+          pageSizeOptions={[...pageSizes]}
           sortModel={sortModel}
           onSortModelChange={onSort}
           sortingOrder={['asc', 'desc']}
@@ -201,6 +232,7 @@ export function ServerTable<R extends GridValidRowModel>({
           disableColumnFilter
           disableRowSelectionOnClick
           slots={{ loadingOverlay: LoadingOverlay, noRowsOverlay: NoRowsOverlay }}
+          slotProps={enabled ? undefined : { noRowsOverlay: { children: waitingFor } }}
           localeText={{ noRowsLabel: MESSAGES.noData }}
         />
       </Box>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MasterDefinition } from '@app/contract';
+import type { ChoiceSource, MasterDefinition } from '@app/contract';
 import { apiGet, type QueryParams } from './api.ts';
 
 /**
@@ -176,3 +176,18 @@ export const useZoningCodeOptions = (enabled = true) =>
  */
 export const useAgentOptions = (everyAgency: boolean, enabled = true) =>
   useOptions(everyAgency ? 'allagents' : 'GetAssociatedAgencyAgents', 'user_id', 'full_name', enabled);
+
+// ---- report filters (the catalogue's choice lookups, packages/contract/src/reports.ts)
+const REPORT_LOOKUPS = {
+  roles: ['webGetRolesWithoutPagination', 'id', 'name'],
+  categories: ['GetProductCategoryWithoutPagination', 'product_category_id', 'product_category_name'],
+  provinces: ['GetProvinceWithoutPagination', 'province_id', 'province_name'],
+  skills: ['GetUserSkillWithoutPagination', 'user_skills_id', 'user_skills'],
+} as const satisfies Record<Extract<ChoiceSource, { lookup: string }>['lookup'], readonly string[]>;
+export type ReportLookup = keyof typeof REPORT_LOOKUPS;
+
+/** The options of a report filter's lookup; `null` loads nothing (a filter with fixed values). */
+export const useReportLookupOptions = (lookup: ReportLookup | null) => {
+  const [call, idKey, nameKey] = REPORT_LOOKUPS[lookup ?? 'roles'];
+  return useOptions(call, idKey, nameKey, lookup !== null);
+};
