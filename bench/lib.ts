@@ -109,6 +109,12 @@ export async function openBench() {
       if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
       return body;
     };
+    const download = async (url: string, token = adminToken) => {
+      const res = await fetch(`${base}/${url}`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200)
+        throw new Error(`GET ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return Buffer.from(await res.arrayBuffer());
+    };
     const post = async (call: string, payload: unknown, token = adminToken) => {
       const res = await fetch(`${base}/${call}`, {
         method: 'POST',
@@ -125,6 +131,7 @@ export async function openBench() {
       config,
       embedded,
       get,
+      download,
       post,
       one,
       signIn,

@@ -1,0 +1,249 @@
+/**
+ * A realistic Philippine marketplace on the real geography, generated reproducibly (fixed seed, rows
+ * derived from their number) straight in SQL: agencies, broker associations, brokers and their links,
+ * users of every type (agents and owner-agents in agencies, individuals, operators) with skills, sellers,
+ * and properties with sellers, agents, brokers, statuses and the dates each status implies, media rows,
+ * amenities and history.
+ *
+ * Sizes follow the property count: at 1,000,000 properties, 200,000 users, 100,000 sellers, 5,000
+ * agencies, 2,000 brokers and 300 associations.
+ */
+import { sql } from 'kysely';
+import { ROLE } from '@app/contract';
+import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import type { Bench } from './lib.ts';
+
+export const BENCH_PASSWORD = 'BenchAgent123';
+const BATCH = 100_000;
+
+export interface MarketplaceSizes {
+  properties: number;
+  users: number;
+  sellers: number;
+  agencies: number;
+  brokers: number;
+  associations: number;
+}
+
+export function sizesFor(properties: number): MarketplaceSizes {
+  const scale = properties / 1_000_000;
+  const at = (n: number, min: number) => Math.max(min, Math.round(n * scale));
+  return {
+    properties,
+    users: at(200_000, 1_000),
+    sellers: at(100_000, 500),
+    agencies: at(5_000, 50),
+    brokers: at(2_000, 20),
+    associations: at(300, 10),
+  };
+}
+
+export interface Marketplace {
+  sizes: MarketplaceSizes;
+  seconds: number;
+  counts: Record<string, number>;
+  /** An Agent of the first agency and an Individual who own listings: scoped users for the benchmark. */
+  agent: { user_id: number; user_email: string };
+  individual: { user_id: number; user_email: string };
+}
+
+/**
+ * Users: 20 % Agents and 3 % Owner-Agents (each in an agency), 76.5 % Individuals, the rest Operators.
+ * Listings: most are agents' (the agent owns it and is agent 1); one in 20 has no agent, one in 7 a
+ * second agent; one in 8 is an individual's own listing. Three in four have a broker; every listing a
+ * seller but one in 25.
+ */
+export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes): Promise<Marketplace> {
+  const { db, one } = bench;
+  const started = performance.now();
+  const { users, sellers, agencies, brokers, associations, properties } = sizes;
+  const agents = Math.round(users * 0.2);
+  const ownerAgents = Math.round(users * 0.03);
+  const operators = Math.max(5, Math.round(users * 0.005));
+  const individuals = users - agents - ownerAgents - operators;
+
+  await sql`SELECT setseed(0.42)`.execute(db);
+  // Places to put things: every barangay with its town and province, numbered (a scratch table: the
+  // pool may run each statement on another connection, so not a temporary one).
+  await sql`DROP TABLE IF EXISTS places`.execute(db);
+  await sql`CREATE UNLOGGED TABLE places AS
+    SELECT row_number() OVER (ORDER BY b.barangay_id) AS n, b.barangay_id, b.town_id, t.province_id,
+      coalesce(b.zip_code, t.zip_code, '1000') AS zip_code, t.town_name
+    FROM barangays b JOIN towns t USING (town_id)`.execute(db);
+  await sql`ALTER TABLE places ADD PRIMARY KEY (n)`.execute(db);
+  const { places } = await one(sql<{ places: number }>`SELECT count(*)::int AS places FROM places`);
+  const address = (seed: string, prime: number) =>
+    sql.raw(`JOIN places pl ON pl.n = 1 + (${seed}::bigint * ${prime}) % ${places}`);
+
+  const orgColumns = sql.raw(`phone_1, email_address, house_number, street_name, province_id, town_id,
+    barangay_id, zip_code`);
+  await sql`INSERT INTO agencies (agency_name, owner_name, contact_person, ${orgColumns})
+    SELECT 'Agency ' || g || ' Realty', 'Owner ' || g, 'Contact ' || g, '0917' || lpad(g::text, 7, '0'),
+      'agency' || g || '@bench.example.ph', g::text, 'Rizal Street', pl.province_id, pl.town_id,
+      pl.barangay_id, pl.zip_code
+    FROM generate_series(1, ${agencies}) g ${address('g', 7919)}`.execute(db);
+  await sql`INSERT INTO broker_associations (broker_association_name, contact_person, ${orgColumns})
+    SELECT 'Association ' || g || ' of ' || pl.town_name, 'Chair ' || g, '0916' || lpad(g::text, 7, '0'),
+      'association' || g || '@bench.example.ph', g::text, 'Bonifacio Street', pl.province_id, pl.town_id,
+      pl.barangay_id, pl.zip_code
+    FROM generate_series(1, ${associations}) g ${address('g', 6007)}`.execute(db);
+  await sql`INSERT INTO brokers (broker_name, broker_license_number, ${orgColumns})
+    SELECT 'Broker ' || g, 'PRC-' || lpad(g::text, 7, '0'), '0915' || lpad(g::text, 7, '0'),
+      'broker' || g || '@bench.example.ph', g::text, 'Luna Street', pl.province_id, pl.town_id,
+      pl.barangay_id, pl.zip_code
+    FROM generate_series(1, ${brokers}) g ${address('g', 4001)}`.execute(db);
+  // One to three associations per broker; one broker in ten has none.
+  await sql`INSERT INTO broker_broker_associations (broker_id, broker_association_id)
+    SELECT DISTINCT b.broker_id, a.first + (b.broker_id * k * 37) % ${associations}
+    FROM brokers b CROSS JOIN generate_series(1, 3) k
+    CROSS JOIN (SELECT min(broker_association_id) AS first FROM broker_associations) a
+    WHERE b.broker_id % 10 <> 0 AND k <= 1 + b.broker_id % 3`.execute(db);
+
+  const { firstAgency } = await one(
+    sql<{ firstAgency: number }>`SELECT min(agency_id) AS "firstAgency" FROM agencies`,
+  );
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  // Users, numbered g: agents first, then owner-agents, operators, individuals.
+  await sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
+      phone_1, phone_2, associated_agency_id, created_at)
+    SELECT (ARRAY['Maria','Jose','Ana','Juan','Rosa','Pedro','Carmen','Luis'])[1 + g % 8],
+      (ARRAY['Santos','Reyes','Cruz','Bautista','Garcia','Mendoza','Torres','Flores'])[1 + (g / 8) % 8] || ' ' || g,
+      r.kind || g || '@bench.example.ph', ${passwordHash}, r.role,
+      (ARRAY['Active','Active','Active','Active','Active','Active','New','Inactive'])[1 + g % 8],
+      '0918' || lpad(g::text, 7, '0'), CASE WHEN g % 3 = 0 THEN '0928' || lpad(g::text, 7, '0') END,
+      CASE WHEN r.role IN (${ROLE.Agent}, ${ROLE.OwnerAgent}) THEN ${firstAgency}::int + g % ${agencies} END,
+      now() - make_interval(secs => (${users} - g) * 300)
+    FROM generate_series(1, ${users}) g
+    CROSS JOIN LATERAL (SELECT CASE
+      WHEN g <= ${agents} THEN ${ROLE.Agent}
+      WHEN g <= ${agents + ownerAgents} THEN ${ROLE.OwnerAgent}
+      WHEN g <= ${agents + ownerAgents + operators} THEN ${ROLE.Operator}
+      ELSE ${ROLE.Individual} END::int AS role,
+      CASE WHEN g <= ${agents + ownerAgents} THEN 'agent' WHEN g <= ${agents + ownerAgents + operators}
+        THEN 'operator' ELSE 'individual' END AS kind) r`.execute(db);
+  const ids = await one(sql<{
+    firstUser: number;
+    firstSkill: number;
+    skills: number;
+    amenities: number;
+  }>`SELECT
+    (SELECT min(user_id) FROM users WHERE user_email LIKE '%@bench.example.ph') AS "firstUser",
+    (SELECT min(user_skills_id) FROM user_skills) AS "firstSkill",
+    (SELECT count(*)::int FROM user_skills) AS skills,
+    (SELECT count(*)::int FROM amenities) AS amenities`);
+  // User g has id firstUser + g - 1. Agents are g in [1, agents]; individuals the last ones.
+  const agentOf = (expr: string) => sql.raw(`(${ids.firstUser - 1} + 1 + (${expr}) % ${agents})`);
+  const individualOf = (expr: string) =>
+    sql.raw(`(${ids.firstUser - 1} + ${users - individuals} + 1 + (${expr}) % ${individuals})`);
+  const agencyOfAgent = (userIdExpr: string) =>
+    sql.raw(`(${firstAgency} + ((${userIdExpr}) - ${ids.firstUser} + 1) % ${agencies})`);
+
+  if (ids.skills > 0)
+    await sql`INSERT INTO user_skill_links (user_id, user_skills_id)
+      SELECT DISTINCT u.user_id, ${ids.firstSkill}::int + (u.user_id * k) % ${ids.skills}
+      FROM users u CROSS JOIN generate_series(1, 2) k
+      WHERE u.user_email LIKE '%@bench.example.ph' AND u.user_id % 3 = 0 AND k <= 1 + u.user_id % 2`.execute(
+      db,
+    );
+
+  await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address, house_number,
+      street_name, province_id, town_id, barangay_id, zip_code, agency_id)
+    SELECT 'Seller ' || g, 'Owner ' || g, '0919' || lpad(g::text, 7, '0'),
+      CASE WHEN g % 4 <> 0 THEN 'seller' || g || '@bench.example.ph' END, g::text, 'Mabini Street',
+      pl.province_id, pl.town_id, pl.barangay_id, pl.zip_code, ${firstAgency}::int + g % ${agencies}
+    FROM generate_series(1, ${sellers}) g ${address('g', 104729)}`.execute(db);
+  const { firstSeller, firstBroker } = await one(sql<{ firstSeller: number; firstBroker: number }>`SELECT
+    (SELECT min(seller_id) FROM sellers) AS "firstSeller", (SELECT min(broker_id) FROM brokers) AS "firstBroker"`);
+
+  const types = await one(sql<{ house: number; land: number }>`SELECT
+    (SELECT property_type_id FROM property_types WHERE property_type = 'House') AS house,
+    (SELECT property_type_id FROM property_types WHERE property_type = 'Land') AS land`);
+  for (let from = 1; from <= properties; from += BATCH) {
+    const to = Math.min(properties, from + BATCH - 1);
+    // Statuses in eights: Open ×3, Pending, Sold, Occupied, Archived, Suspended; each status's dates
+    // follow from when it was listed (date_first_added: one listing a minute, newest last).
+    await sql`INSERT INTO properties (user_id, user_type, seller_id, agent_id, secondary_agent_id, agency_id,
+        broker_id, property_name, property_headline, property_description, property_classification_id,
+        property_type_id, product_category_id, land_area, building_area, street_name, building_name,
+        province_id, town_id, barangay_id, zip_code, status, suspended_reason, rental_price_asked,
+        rental_pricing_unit, sale_price_asked, price_per_sq_m, bedrooms, toilets, floor_level,
+        date_first_added, date_last_modified, date_last_status_change, date_sold, date_rental_started,
+        date_suspended, operator_id, date_modified_operator)
+      SELECT o.owner, o.owner_type, CASE WHEN g % 25 = 0 THEN NULL ELSE ${firstSeller}::int + g % ${sellers} END,
+        CASE WHEN o.individual OR g % 20 = 0 THEN NULL ELSE o.owner END,
+        CASE WHEN NOT o.individual AND g % 7 = 0 THEN ${agentOf('g * 31')} END,
+        CASE WHEN o.individual THEN NULL ELSE ${agencyOfAgent('o.owner')} END,
+        CASE WHEN g % 4 = 0 THEN NULL ELSE ${firstBroker}::int + (g * 13) % ${brokers} END,
+        (ARRAY['Modern','Cozy','Spacious','Elegant','Affordable','Family','Beachfront','Hillside'])[1 + g % 8] || ' ' ||
+          (ARRAY['House','Townhouse','Condo','Lot','Bungalow','Villa'])[1 + (g / 8) % 6] || ' in ' || pl.town_name,
+        (ARRAY['Near schools and malls','Quiet neighbourhood','Walk to the beach','Ready for occupancy',
+          'Gated community','With garden and garage'])[1 + g % 6],
+        'A well-kept property, listing ' || g || '.',
+        4, CASE WHEN g % 5 = 0 THEN ${types.land}::int ELSE ${types.house}::int END,
+        CASE WHEN g % 3 = 0 THEN 1 ELSE 3 END, 50 + g % 950, CASE WHEN g % 5 = 0 THEN NULL ELSE 40 + g % 300 END,
+        'Street ' || g % 500, CASE WHEN g % 4 = 1 THEN 'Tower ' || g % 40 END,
+        pl.province_id, pl.town_id, pl.barangay_id, pl.zip_code,
+        s.status, CASE WHEN s.status = 'Suspended' THEN 'Incomplete documents' END,
+        CASE WHEN g % 3 = 0 THEN 10000 + g % 90000 END, CASE WHEN g % 3 = 0 THEN 'Month' END,
+        CASE WHEN g % 3 <> 0 THEN 1000000 + (g % 9000) * 1000 END,
+        CASE WHEN g % 3 <> 0 THEN round((1000000 + (g % 9000) * 1000)::numeric / (50 + g % 950), 2) ELSE 0 END,
+        CASE WHEN g % 5 = 0 THEN NULL ELSE 1 + g % 5 END, CASE WHEN g % 5 = 0 THEN NULL ELSE 1 + g % 3 END,
+        (ARRAY['Ground','First','Second'])[1 + g % 3],
+        d.added, least(now(), d.changed + interval '1 day'), d.changed,
+        CASE WHEN s.status = 'Sold' THEN d.changed END,
+        CASE WHEN s.status = 'Occupied' THEN (d.changed AT TIME ZONE 'Asia/Manila')::date END,
+        CASE WHEN s.status = 'Suspended' THEN d.changed END,
+        CASE WHEN g % 10 = 0 THEN o.operator END, CASE WHEN g % 10 = 0 THEN d.changed END
+      FROM generate_series(${from}::int, ${to}::int) g
+      CROSS JOIN LATERAL (SELECT (ARRAY['Open','Open','Open','Pending','Sold','Occupied','Archived','Suspended'])
+        [1 + g % 8] AS status) s
+      CROSS JOIN LATERAL (SELECT g % 8 = 1 AS individual,
+        CASE WHEN g % 8 = 1 THEN ${individualOf('g * 7')} ELSE ${agentOf('g * 7')} END AS owner,
+        CASE WHEN g % 8 = 1 THEN ${ROLE.Individual} ELSE ${ROLE.Agent} END::int AS owner_type,
+        ${sql.raw(String(ids.firstUser + agents + ownerAgents))} + g % ${operators} AS operator) o
+      CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (${properties} - g) * 60) AS added) a
+      CROSS JOIN LATERAL (SELECT a.added AS added, CASE WHEN s.status = 'Open' THEN a.added
+        ELSE least(now(), a.added + make_interval(days => g % 90)) END AS changed) d
+      ${address('g', 15485863)}`.execute(db);
+    // Nine in ten have a default image; one in ten a video too; half two amenities; each its creation.
+    await sql`INSERT INTO property_media (property_id, type, file, thumbnail, description, is_default)
+      SELECT property_id, 'Image', 'bench' || property_id || '.jpg', 'bench' || property_id || '.thumb.jpg',
+        'Front view', true
+      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 <> 0`.execute(db);
+    await sql`INSERT INTO property_media (property_id, type, video_url, description)
+      SELECT property_id, 'Video', 'https://video.example.ph/' || property_id, 'Walkthrough'
+      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 = 3`.execute(db);
+    if (ids.amenities > 0)
+      await sql`INSERT INTO property_amenities (property_id, amenities_id)
+        SELECT DISTINCT p.property_id, (SELECT min(id) FROM amenities) + (p.property_id * k) % ${ids.amenities}
+        FROM properties p CROSS JOIN generate_series(1, 2) k
+        WHERE p.property_id BETWEEN ${from} AND ${to} AND p.property_id % 2 = 0`.execute(db);
+    await sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by, changed_at)
+      SELECT property_id, 'status', NULL, 'Open', user_id, date_first_added
+      FROM properties WHERE property_id BETWEEN ${from} AND ${to}`.execute(db);
+    console.log(`${to.toLocaleString()} properties`);
+  }
+  await sql`DROP TABLE places`.execute(db);
+  await sql`VACUUM ANALYZE`.execute(db);
+
+  const counts = await one(sql<Record<string, number>>`SELECT
+    (SELECT count(*)::int FROM properties) AS properties, (SELECT count(*)::int FROM property_media) AS media,
+    (SELECT count(*)::int FROM property_amenities) AS amenities, (SELECT count(*)::int FROM property_history) AS history,
+    (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM sellers) AS sellers,
+    (SELECT count(*)::int FROM agencies) AS agencies, (SELECT count(*)::int FROM brokers) AS brokers,
+    (SELECT count(*)::int FROM broker_associations) AS associations`);
+  const agent = await one(sql<{ user_id: number; user_email: string }>`SELECT user_id, user_email FROM users
+    WHERE user_id = ${ids.firstUser}`);
+  const individual = await one(sql<{ user_id: number; user_email: string }>`SELECT u.user_id, u.user_email
+    FROM users u WHERE u.role_id = ${ROLE.Individual} AND u.user_status = 'Active'
+      AND EXISTS (SELECT 1 FROM properties p WHERE p.user_id = u.user_id) ORDER BY u.user_id LIMIT 1`);
+  await sql`UPDATE users SET user_status = 'Active' WHERE user_id IN (${agent.user_id}, ${individual.user_id})`.execute(
+    db,
+  );
+  return { sizes, seconds: (performance.now() - started) / 1000, counts, agent, individual };
+}
+
+export const describeMarketplace = (m: Marketplace) =>
+  `- Data: ${Object.entries(m.counts)
+    .map(([k, v]) => `${v.toLocaleString()} ${k}`)
+    .join(', ')} on the real geography; generated in ${m.seconds.toFixed(0)} s`;
