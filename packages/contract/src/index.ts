@@ -8,3 +8,4 @@ export * from './entities.ts';
 export * from './users.ts';
 export * from './properties.ts';
 export * from './reports.ts';
+export * from './notifications.ts';

@@ -286,6 +286,23 @@ export interface PropertyMediaTable {
   created_at: Generated<Date>;
 }
 
+export interface NotificationTable {
+  notification_id: Generated<string>;
+  user_id: number;
+  notification_type: string;
+  notification_subject: string;
+  notification_status: ColumnType<
+    'Active' | 'Inactive',
+    'Active' | 'Inactive' | undefined,
+    'Active' | 'Inactive'
+  >;
+  entity: 'property' | 'user' | 'broker' | null;
+  entity_id: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
   roles: RoleTable;
   permissions: PermissionTable;
@@ -316,4 +333,5 @@ export interface Database {
   property_history: PropertyHistoryTable;
   property_media: PropertyMediaTable;
   property_amenities: LinkTable<'property_id', 'amenities_id'>;
+  notifications: NotificationTable;
 }

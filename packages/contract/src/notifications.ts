@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { listQuery } from './common.ts';
+
+/**
+ * Notification types with their icons (Material Design Icons names, as the legacy clients store them).
+ * The first four icons are the legacy ones; the others had none recorded and were chosen to match.
+ */
+export const NOTIFICATION_TYPES = {
+  propertyListed: { type: 'New Property Enlisted', icon: 'mdi-city' },
+  userCreated: { type: 'New User Created', icon: 'mdi-account-plus' },
+  propertyApproved: { type: 'Property Approved', icon: 'mdi-checkbox-marked-circle' },
+  propertyDeclined: { type: 'Property Declined', icon: 'mdi-close-circle' },
+  propertyStatusChanged: { type: 'Property Status Is Modified', icon: 'mdi-swap-horizontal-circle' },
+  propertyDetailsChanged: { type: 'Property Details Modified', icon: 'mdi-home-edit' },
+  agentBrokerChanged: { type: 'Agent Details - A Broker Is Modified', icon: 'mdi-account-edit' },
+  brokerAssociationChanged: {
+    type: 'Broker Details - Broker Association Is Modified',
+    icon: 'mdi-account-group',
+  },
+  agentSignUp: { type: 'Agent Sign Up', icon: 'mdi-account-check' },
+  propertyEnquiry: { type: 'Property Enquiry', icon: 'mdi-email' },
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_TYPES;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[NotificationKind]['type'];
+
+export const notificationIcon = (type: string): string =>
+  Object.values(NOTIFICATION_TYPES).find((t) => t.type === type)?.icon ?? 'mdi-bell';
+
+/** Active = unread, Inactive = read (the legacy meaning). */
+export const NOTIFICATION_STATUSES = ['Active', 'Inactive'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** The record a notification concerns, so the bell can open it. */
+export const NOTIFICATION_ENTITIES = ['property', 'user', 'broker'] as const;
+export type NotificationEntity = (typeof NOTIFICATION_ENTITIES)[number];
+
+/** A notification on the wire. */
+export interface Notification {
+  notification_id: number;
+  notification_type: string;
+  notification_type_icon: string;
+  notification_subject: string;
+  notification_status: NotificationStatus;
+  entity: NotificationEntity | null;
+  entity_id: number | null;
+  /** ISO timestamp. */
+  created_at: string;
+}
+
+/** The bell's popup shows at most this many unread notifications (the badge counts them all). */
+export const UNREAD_POPUP_LIMIT = 20;
+export const NOTIFICATION_POPUP = { maxHeight: 400, cardWidth: 550 } as const;
+/** Read notifications older than this are purged (setting NOTIFICATION_RETENTION_DAYS). */
+export const NOTIFICATION_RETENTION_DAYS = 180;
+
+export const notificationListQuery = listQuery(
+  ['created_at', 'notification_type', 'notification_subject', 'notification_status', 'notification_id'],
+  { defaultOrder: 'desc' },
+);
+
+const notificationId = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a number')
+  .positive('Id must be a number');
+
+export const deleteNotificationRequest = z.looseObject({ Id: notificationId });
+export const setNotificationStatusRequest = z.looseObject({
+  Id: notificationId,
+  status: z.enum(NOTIFICATION_STATUSES, { error: 'status must be Active or Inactive' }),
+});
+
+/** What the event stream (GET /api/notifications/stream) sends, as `data:` JSON lines. */
+export type NotificationEvent =
+  { kind: 'notification'; notification: Notification; count: number } | { kind: 'count'; count: number };
