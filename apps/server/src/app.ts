@@ -28,6 +28,7 @@ import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
 import { streamExport } from './lib/list.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
+import { registerNotifications } from './lib/notification-hub.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -155,6 +156,7 @@ export async function buildApp(
   );
 
   for (const call of calls) registerCall(app, services, call);
+  await registerNotifications(app, services, (req) => identify(services, req));
 
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
   const media = mediaDir(config.dataDir);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { NOTIFICATION_RETENTION_DAYS } from '@app/contract';
 
 export interface Config {
   port: number;
@@ -13,6 +14,8 @@ export interface Config {
   sessionTtlHours: number;
   logLevel: string;
   trustProxy: boolean;
+  /** Read notifications older than this many days are purged. */
+  notificationRetentionDays: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -37,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    notificationRetentionDays: int(env.NOTIFICATION_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS),
   };
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -42,6 +43,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The test's own database. */
+  databaseUrl: string;
   /** Creates an Active user of the role and returns its id. */
   createUser(roleId: number, email?: string, status?: 'New' | 'Active' | 'Inactive'): Promise<number>;
   /** Signs in through the API and returns a bearer token. */
@@ -80,6 +83,7 @@ export async function createTestApp(
     app,
     db,
     config,
+    databaseUrl: database.url,
     async createUser(roleId, email, status = 'Active') {
       counter += 1;
       const row = await db
@@ -146,6 +150,27 @@ export async function createTestApp(
 }
 
 export { ROLE };
+
+/**
+ * Another server process on the test app's database, as a second machine would run it: its own pool
+ * and app, listening on a real port. `base` is its address.
+ */
+export async function anotherInstance(t: TestApp) {
+  const db = createDb(t.databaseUrl, 3);
+  const { calls } = await import('../src/calls/index.ts');
+  const app = await buildApp({ db, config: t.config, mailer: createMailer(t.config) }, calls);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    db,
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
 
 /** A multipart body with text fields and one file, as browsers send it, for `app.inject`. */
 export function multipart(

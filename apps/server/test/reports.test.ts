@@ -858,7 +858,7 @@ describe('exports', () => {
     });
     expect(tracking.rows).toBe(3);
     expect(tracking.cell(1, 'Date First')).toEqual(new Date(Date.UTC(2025, 0, 10, 23, 59, 59)));
-    expect(tracking.sheet.getColumn(2).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(tracking.sheet.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm');
     const sellers = await load('getSellerReports');
     expect([sellers.cell(1, 'Name'), sellers.cell(1, 'Total Properties')]).toEqual(['Cruz Seller', 1]);
     const linked = await load('getBrokerLinkedAssociationReport', { searchText: 'xavier' });

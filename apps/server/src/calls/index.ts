@@ -12,6 +12,7 @@ import { sellerCalls } from './sellers.ts';
 import { propertyCalls } from './properties.ts';
 import { propertyMediaCalls } from './property-media.ts';
 import { reportCalls } from './reports/index.ts';
+import { notificationCalls } from './notifications.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -28,4 +29,5 @@ export const calls: readonly AnyCall[] = [
   ...propertyCalls,
   ...propertyMediaCalls,
   ...reportCalls,
+  ...notificationCalls,
 ];

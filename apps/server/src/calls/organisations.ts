@@ -22,6 +22,7 @@ import { linkIds, type AnyDb, type Link } from '../lib/links.ts';
 import { defineList } from '../lib/list.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
 import { deleteUnused } from '../lib/references.ts';
+import { events } from '../lib/notifications.ts';
 import { agencyOf } from '../lib/scope.ts';
 
 /**
@@ -350,6 +351,10 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
             updated_by: user.user_id,
           },
           recordId,
+          (trx, brokerId, changed) =>
+            def === BROKER && changed.has('broker_association_id')
+              ? events.brokerAssociationsChanged(trx, user, brokerId, String(values.broker_name))
+              : Promise.resolve(),
         );
         return { message: `${def.entity} updated successfully` };
       },

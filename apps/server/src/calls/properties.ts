@@ -27,6 +27,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { defineList } from '../lib/list.ts';
 import { removeMedia } from '../lib/media.ts';
+import { events } from '../lib/notifications.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 import { isForeignKeyViolation } from '../lib/references.ts';
 import { agencyOf } from '../lib/scope.ts';
@@ -292,13 +293,14 @@ const NOT_HISTORY = new Set([
   'created_at',
 ]);
 
+/** Answers how many columns changed. */
 async function writeHistory(
   trx: AnyDb,
   propertyId: number,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   userId: number,
-) {
+): Promise<number> {
   const text = (v: unknown) =>
     v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
   const rows = Object.keys(after)
@@ -311,6 +313,7 @@ async function writeHistory(
       changed_by: userId,
     }));
   if (rows.length > 0) await trx.insertInto('property_history').values(rows).execute();
+  return rows.length;
 }
 
 const rowAsJson = (trx: AnyDb, propertyId: number) =>
@@ -485,6 +488,7 @@ export const propertyCalls: AnyCall[] = [
               changed_by: user.user_id,
             })
             .execute();
+          await events.propertyListed(t, user, saved.property_id, input.property_name);
         });
       } catch (error) {
         throw translate(error);
@@ -540,7 +544,12 @@ export const propertyCalls: AnyCall[] = [
             })
             .where('property_id', '=', input.id)
             .execute();
-          await writeHistory(t, input.id, before, (await rowAsJson(t, input.id))!, user.user_id);
+          const after = (await rowAsJson(t, input.id))!;
+          if ((await writeHistory(t, input.id, before, after, user.user_id)) > 0)
+            await events.propertyChanged(t, user, input.id, input.property_name, {
+              from: oldStatus,
+              to: status,
+            });
         });
       } catch (error) {
         throw translate(error);

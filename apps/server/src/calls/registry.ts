@@ -75,6 +75,8 @@ export interface ExportColumn {
    */
   type?: 'text' | 'number' | 'date' | 'datetime' | 'link';
   width?: number;
+  /** Words shown in the sheet for stored values (a status code). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -24,7 +24,10 @@ import {
   readUserRecord,
   replaceUserLinks,
 } from '../lib/user-profile.ts';
+import { events } from '../lib/notifications.ts';
 import type { FastifyBaseLogger } from 'fastify';
+
+const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
 const mayAssign = (actor: SessionUser, roleId: number) =>
   mayAssignRole(actor.role_id, (p) => actor.permissions.has(p), roleId);
@@ -164,7 +167,7 @@ export const userFormCalls: AnyCall[] = [
               created_by: user.user_id,
               updated_by: user.user_id,
             })
-            .returning(['user_id', 'first_name', 'user_email'])
+            .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email'])
             .executeTakeFirstOrThrow();
           await replaceUserLinks(trx, row.user_id, input.user_skills, input.associated_broker_id);
           await trx
@@ -177,6 +180,7 @@ export const userFormCalls: AnyCall[] = [
               changed_by: user.user_id,
             })
             .execute();
+          await events.userCreated(trx, user, row);
           return row;
         }),
       );
@@ -240,7 +244,13 @@ export const userFormCalls: AnyCall[] = [
             })
             .where('user_id', '=', current.user_id)
             .execute();
-          await replaceUserLinks(trx, current.user_id, input.user_skills, input.associated_broker_id);
+          const links = await replaceUserLinks(
+            trx,
+            current.user_id,
+            input.user_skills,
+            input.associated_broker_id,
+          );
+          if (links.brokers) await events.agentBrokerChanged(trx, user, current.user_id, fullName(input));
           if (status !== current.user_status) {
             await trx
               .insertInto('user_status_history')

@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { DEFAULT_GRANTS, PERMISSION_MODULES, ROLE, SYSTEM_ROLES, type RoleId } from '@app/contract';
+import {
+  DEFAULT_GRANTS,
+  NOTIFICATION_TYPES,
+  PERMISSION_MODULES,
+  ROLE,
+  SYSTEM_ROLES,
+  type RoleId,
+} from '@app/contract';
 import type { Db } from './index.ts';
 import type { Config } from '../config.ts';
 import { generatePassword, hashPassword } from '../lib/crypto.ts';
@@ -165,7 +172,33 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
     .returning('user_email')
     .execute();
   await seedDemoEntities(db);
+  await seedDemoNotifications(db);
   return rows.map((r) => r.user_email);
+}
+
+/** A few notifications for the Active demo accounts and Super Admins, so the bell shows something. */
+async function seedDemoNotifications(db: Db): Promise<void> {
+  const [created, broker, association] = [
+    NOTIFICATION_TYPES.userCreated.type,
+    NOTIFICATION_TYPES.agentBrokerChanged.type,
+    NOTIFICATION_TYPES.brokerAssociationChanged.type,
+  ];
+  const userId = (email: string) => sql`(SELECT user_id FROM users WHERE user_email = ${email})`;
+  await sql`INSERT INTO notifications (user_id, notification_type, notification_subject, notification_status,
+      entity, entity_id, created_at, read_at)
+    SELECT u.user_id, e.type, e.subject, e.status, e.entity, e.entity_id, now() - e.age,
+      CASE WHEN e.status = 'Inactive' THEN now() - e.age END
+    FROM users u CROSS JOIN (VALUES
+      (${created}, 'Pending Agent (Agent) was created by Admin Demo', 'Active', 'user',
+        ${userId(`pending.agent@${DEMO_DOMAIN}`)}, interval '2 hours'),
+      (${broker}, 'The brokers of Agent Demo were changed by Admin Demo', 'Active', 'user',
+        ${userId(`agent@${DEMO_DOMAIN}`)}, interval '1 day'),
+      (${association}, 'The broker associations of Jose Santos were changed by Admin Demo', 'Inactive', 'broker',
+        (SELECT broker_id FROM brokers WHERE broker_name = 'Jose Santos'), interval '3 days')
+    ) AS e (type, subject, status, entity, entity_id, age)
+    WHERE u.user_status = 'Active' AND (u.role_id = ${ROLE.SuperAdmin} OR u.user_email LIKE ${`%@${DEMO_DOMAIN}`})`.execute(
+    db,
+  );
 }
 
 /** A real place of the seeded geography, by names. */

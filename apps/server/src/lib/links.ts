@@ -36,18 +36,28 @@ export async function assertExist(
   }
 }
 
-/** Makes the owner's links exactly `ids`: removes the others, adds the new ones. Run it in the save's transaction. */
-export async function replaceLinks(db: AnyDb, link: Link, ownerId: number, ids: readonly number[]) {
+/**
+ * Makes the owner's links exactly `ids`: removes the others, adds the new ones. Run it in the save's
+ * transaction. Answers whether the set changed.
+ */
+export async function replaceLinks(
+  db: AnyDb,
+  link: Link,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<boolean> {
   await assertExist(db, link.targetTable, link.target, ids, link.field, link.label);
   let stale = db.deleteFrom(link.table).where(link.owner, '=', ownerId);
   if (ids.length > 0) stale = stale.where(link.target, 'not in', ids);
-  await stale.execute();
-  if (ids.length === 0) return;
-  await db
+  const removed = Number((await stale.executeTakeFirst()).numDeletedRows);
+  if (ids.length === 0) return removed > 0;
+  const added = await db
     .insertInto(link.table)
     .values(ids.map((id) => ({ [link.owner]: ownerId, [link.target]: id })))
     .onConflict((oc) => oc.doNothing())
+    .returning(link.owner)
     .execute();
+  return removed > 0 || added.length > 0;
 }
 
 /** The owner's linked ids as the wire's comma string ('4,7,9', ascending; '' for none), named `field`. */

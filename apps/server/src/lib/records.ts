@@ -24,7 +24,8 @@ const violates = (error: unknown, index: string) => {
 
 /**
  * Inserts a record (no `id`) or updates it, with its address (checked: places exist and agree) and
- * its links, all in one transaction so a failure leaves nothing half-written. Returns the id.
+ * its links, all in one transaction so a failure leaves nothing half-written. `after` runs last in that
+ * transaction, told which link fields changed. Returns the id.
  */
 export async function writeRecord(
   db: Db,
@@ -32,6 +33,7 @@ export async function writeRecord(
   input: Input,
   values: Record<string, unknown>,
   id?: number,
+  after?: (trx: AnyDb, id: number, changedLinks: ReadonlySet<string>) => Promise<unknown>,
 ): Promise<number> {
   const address = addressValues(spec.address, input);
   try {
@@ -50,9 +52,12 @@ export async function writeRecord(
               .executeTakeFirstOrThrow()
       ) as Record<string, number>;
       const savedId = saved[spec.idColumn]!;
+      const changed = new Set<string>();
       for (const link of spec.links ?? []) {
-        await replaceLinks(t, link, savedId, (input[link.field] as number[] | undefined) ?? []);
+        if (await replaceLinks(t, link, savedId, (input[link.field] as number[] | undefined) ?? []))
+          changed.add(link.field);
       }
+      await after?.(t, savedId, changed);
       return savedId;
     });
   } catch (error) {

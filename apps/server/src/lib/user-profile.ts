@@ -140,10 +140,15 @@ export async function assertReferencesExist(db: Db | Trx, input: UserFields) {
   }
 }
 
-/** Makes a user's skills and brokers exactly the given lists (unknown ids: 400 on their field). */
+/**
+ * Makes a user's skills and brokers exactly the given lists (unknown ids: 400 on their field); answers
+ * which of the two sets changed.
+ */
 export async function replaceUserLinks(trx: Trx, userId: number, skills: number[], brokers: number[]) {
-  await replaceLinks(trx, USER_LINKS.skills, userId, skills);
-  await replaceLinks(trx, USER_LINKS.brokers, userId, brokers);
+  return {
+    skills: await replaceLinks(trx, USER_LINKS.skills, userId, skills),
+    brokers: await replaceLinks(trx, USER_LINKS.brokers, userId, brokers),
+  };
 }
 
 /**

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import {
+  deleteNotificationRequest,
+  notificationListQuery,
+  setNotificationStatusRequest,
+  UNREAD_POPUP_LIMIT,
+} from '@app/contract';
+import { defineCall, noInput, type AnyCall } from './registry.ts';
+import { notFound } from '../lib/errors.ts';
+import { defineList } from '../lib/list.ts';
+import { announceCount, selectNotifications, unreadCounts } from '../lib/notifications.ts';
+
+const TAG = 'Notifications';
+
+/**
+ * The signed-in user's own notifications: every call reads and changes only the caller's rows (a
+ * `user_id` parameter is ignored; another user's id answers 404). Active = unread, Inactive = read.
+ * Each change tells the user's open streams the new unread count (lib/notification-hub.ts).
+ */
+export const notificationCalls: AnyCall[] = [
+  defineCall({
+    name: 'unreadNotifications',
+    method: 'GET',
+    access: 'signed-in',
+    tag: TAG,
+    summary: `Your newest ${UNREAD_POPUP_LIMIT} unread notifications (resultData) and how many are unread (count)`,
+    input: noInput,
+    async handle({ db, user }) {
+      const [rows, counts] = await Promise.all([
+        selectNotifications(db)
+          .where('n.user_id', '=', user.user_id)
+          .where('n.notification_status', '=', 'Active')
+          .orderBy('n.created_at', 'desc')
+          .orderBy('n.notification_id', 'desc')
+          .limit(UNREAD_POPUP_LIMIT)
+          .execute(),
+        unreadCounts(db, [user.user_id]),
+      ]);
+      return { resultData: rows, count: counts.get(user.user_id) ?? 0 };
+    },
+  }),
+
+  defineList({
+    name: 'getNotification',
+    access: 'Notification',
+    tag: TAG,
+    summary: 'Your notifications, paged, newest first (search over type and subject)',
+    input: notificationListQuery,
+    list: {
+      envelope: 'resultData',
+      query: ({ db, user }) => selectNotifications(db).where('n.user_id', '=', user.user_id),
+      sort: {
+        created_at: 'n.created_at',
+        notification_type: 'n.notification_type',
+        notification_subject: 'n.notification_subject',
+        notification_status: 'n.notification_status',
+        notification_id: 'n.notification_id',
+      },
+      search: ['n.notification_type', 'n.notification_subject'],
+      tieBreaker: 'n.notification_id',
+      export: {
+        title: 'Notifications',
+        columns: [
+          { key: 'notification_id', header: 'ID', type: 'number', width: 10 },
+          { key: 'notification_type', header: 'Type', width: 40 },
+          { key: 'notification_subject', header: 'Subject', width: 70 },
+          {
+            key: 'notification_status',
+            header: 'Status',
+            width: 10,
+            labels: { Active: 'Unread', Inactive: 'Read' },
+          },
+          { key: 'created_at', header: 'Date', type: 'datetime' },
+        ],
+      },
+    },
+  }),
+
+  defineCall({
+    name: 'deleteNotification',
+    method: 'POST',
+    access: 'Delete Notification',
+    tag: TAG,
+    summary: 'Delete one of your notifications {Id}',
+    input: deleteNotificationRequest,
+    async handle({ db, input, user }) {
+      await db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('notifications')
+          .where('notification_id', '=', String(input.Id))
+          .where('user_id', '=', user.user_id)
+          .executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) throw notFound('Notification');
+        await announceCount(trx, user.user_id);
+      });
+      return { message: 'Notification deleted successfully' };
+    },
+  }),
+
+  defineCall({
+    name: 'setNotificationStatus',
+    method: 'POST',
+    access: 'Notification',
+    tag: TAG,
+    summary: 'Mark one of your notifications read (status Inactive) or unread (Active) {Id, status}',
+    input: setNotificationStatusRequest,
+    async handle({ db, input, user }) {
+      await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('notifications')
+          .set({
+            notification_status: input.status,
+            read_at: input.status === 'Inactive' ? sql`coalesce(read_at, now())` : null,
+          })
+          .where('notification_id', '=', String(input.Id))
+          .where('user_id', '=', user.user_id)
+          .executeTakeFirst();
+        if (changed.numUpdatedRows === 0n) throw notFound('Notification');
+        await announceCount(trx, user.user_id);
+      });
+      return {
+        message:
+          input.status === 'Inactive' ? 'Notification marked as read' : 'Notification marked as unread',
+      };
+    },
+  }),
+
+  defineCall({
+    name: 'markAllNotificationsRead',
+    method: 'POST',
+    access: 'Notification',
+    tag: TAG,
+    summary: 'Mark all your notifications read; count is how many were unread',
+    input: noInput,
+    async handle({ db, user }) {
+      const count = await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('notifications')
+          .set({ notification_status: 'Inactive', read_at: sql`now()` })
+          .where('user_id', '=', user.user_id)
+          .where('notification_status', '=', 'Active')
+          .executeTakeFirst();
+        await announceCount(trx, user.user_id);
+        return Number(changed.numUpdatedRows);
+      });
+      return { message: 'All notifications marked as read', count };
+    },
+  }),
+];

@@ -1,0 +1,222 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  NOTIFICATION_TYPES,
+  ROLE,
+  type NotificationEntity,
+  type NotificationKind,
+  type Permission,
+} from '@app/contract';
+import type { Db } from '../db/index.ts';
+import type { AnyDb } from './links.ts';
+import type { SessionUser } from './session.ts';
+
+/** The channel every server process LISTENs on (lib/notification-hub.ts). */
+export const CHANNEL = 'notifications';
+
+/**
+ * What travels on the channel. A NOTIFY payload holds at most 8000 bytes, so it names ids, never rows:
+ * new notifications as [user_id, notification_id] pairs, or the users whose unread count changed.
+ */
+export type ChannelMessage = { n: [number, number][] } | { c: number[] };
+/** Pairs per message: about 20 bytes each, well under the limit. */
+const PAIRS_PER_MESSAGE = 250;
+
+/** Who hears about an event: queries answering `user_id`, united by `notify`. */
+export const audience = {
+  admins: sql`SELECT user_id FROM users WHERE role_id IN (${ROLE.SuperAdmin}, ${ROLE.Admin})`,
+  /** Users whose (Active) role is granted the permission. */
+  holdersOf: (permission: Permission) => sql`SELECT u.user_id FROM users u
+    JOIN roles r ON r.id = u.role_id AND r.status = 'Active'
+    JOIN role_permissions rp ON rp.role_id = u.role_id
+    JOIN permissions p ON p.id = rp.permission_id AND p.name = ${permission}`,
+  user: (userId: number) => sql`SELECT ${userId}::int AS user_id`,
+  /** The listing's owner and agents 1-3. */
+  listingPeople: (propertyId: number) => sql`SELECT unnest(ARRAY[user_id, agent_id,
+    secondary_agent_id, third_agent_id]) AS user_id FROM properties WHERE property_id = ${propertyId}`,
+  /** The Agents and Owner-Agents of the listing's agency. */
+  listingAgency: (propertyId: number) => sql`SELECT u.user_id FROM users u
+    JOIN properties p ON p.agency_id = u.associated_agency_id
+    WHERE p.property_id = ${propertyId} AND u.role_id IN (${ROLE.Agent}, ${ROLE.OwnerAgent})`,
+  /** The Owner-Agents of the user's agency. */
+  agencyOwnerAgents: (userId: number) => sql`SELECT o.user_id FROM users o
+    JOIN users a ON a.associated_agency_id = o.associated_agency_id
+    WHERE a.user_id = ${userId} AND o.role_id = ${ROLE.OwnerAgent}`,
+  /** The agents linked to the broker. */
+  brokerAgents: (brokerId: number) => sql`SELECT user_id FROM user_brokers WHERE broker_id = ${brokerId}`,
+};
+
+export interface NotifyEvent {
+  kind: NotificationKind;
+  subject: string;
+  entity: NotificationEntity;
+  entityId: number;
+  /** Who caused it: never notified, and recorded as created_by. */
+  actor: number;
+  recipients: readonly RawBuilder<unknown>[];
+  /** Others left out (a newly created user does not hear of their own creation). */
+  exclude?: readonly number[];
+}
+
+/**
+ * Writes one notification per recipient (Active users only, each once, never the actor) with one
+ * INSERT ... SELECT, and announces them on the channel. Run it in the transaction of the change: the
+ * rows and the NOTIFY are committed with it, or not at all. Answers how many were written.
+ */
+export async function notify(trx: AnyDb, event: NotifyEvent): Promise<number> {
+  const excluded = [event.actor, ...(event.exclude ?? [])];
+  const { rows } = await sql<{ written: number }>`
+    WITH written AS (
+      INSERT INTO notifications (user_id, notification_type, notification_subject, entity, entity_id, created_by)
+      SELECT u.user_id, ${NOTIFICATION_TYPES[event.kind].type}, ${event.subject.slice(0, 500)},
+        ${event.entity}, ${event.entityId}, ${event.actor}
+      FROM users u
+      WHERE u.user_status = 'Active' AND u.user_id NOT IN (${sql.join(excluded)})
+        AND u.user_id IN (${sql.join(event.recipients, sql` UNION `)})
+      RETURNING user_id, notification_id
+    ), parts AS (
+      SELECT user_id, notification_id,
+        (row_number() OVER (ORDER BY notification_id) - 1) / ${PAIRS_PER_MESSAGE} AS part
+      FROM written
+    )
+    SELECT count(*)::int AS written, pg_notify(${CHANNEL},
+      json_build_object('n', json_agg(json_build_array(user_id, notification_id)))::text)
+    FROM parts GROUP BY part`.execute(trx);
+  return rows.reduce((total, r) => total + r.written, 0);
+}
+
+/** Tells the users' open streams, in every process, that their unread count changed (on commit). */
+export const announceCount = (trx: AnyDb, userId: number) =>
+  sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ c: [userId] } satisfies ChannelMessage)})`.execute(trx);
+
+const listing = (propertyId: number) => [
+  audience.admins,
+  audience.listingPeople(propertyId),
+  audience.listingAgency(propertyId),
+];
+
+/** The events that notify, each one call in the transaction of its change. */
+export const events = {
+  async userCreated(
+    trx: AnyDb,
+    actor: SessionUser,
+    user: { user_id: number; first_name: string; last_name: string; role_id: number },
+  ) {
+    const role = (await trx
+      .selectFrom('roles')
+      .select('name')
+      .where('id', '=', user.role_id)
+      .executeTakeFirst()) as { name: string } | undefined;
+    return notify(trx, {
+      kind: 'userCreated',
+      subject: `${user.first_name} ${user.last_name} (${role?.name ?? 'User'}) was created by ${actor.full_name}`,
+      entity: 'user',
+      entityId: user.user_id,
+      actor: actor.user_id,
+      recipients: [audience.admins, audience.holdersOf('Approve User')],
+      exclude: [user.user_id],
+    });
+  },
+
+  propertyListed: (trx: AnyDb, actor: SessionUser, propertyId: number, name: string) =>
+    notify(trx, {
+      kind: 'propertyListed',
+      subject: `${name} was listed by ${actor.full_name}`,
+      entity: 'property',
+      entityId: propertyId,
+      actor: actor.user_id,
+      recipients: listing(propertyId),
+    }),
+
+  /** A status change is the news; other changes saved with it are in the listing's history. */
+  propertyChanged: (
+    trx: AnyDb,
+    actor: SessionUser,
+    propertyId: number,
+    name: string,
+    status: { from: string; to: string },
+  ) =>
+    notify(trx, {
+      kind: status.from !== status.to ? 'propertyStatusChanged' : 'propertyDetailsChanged',
+      subject:
+        status.from !== status.to
+          ? `${name}: status ${status.from} → ${status.to}, changed by ${actor.full_name}`
+          : `${name} was modified by ${actor.full_name}`,
+      entity: 'property',
+      entityId: propertyId,
+      actor: actor.user_id,
+      recipients: listing(propertyId),
+    }),
+
+  agentBrokerChanged: (trx: AnyDb, actor: SessionUser, userId: number, name: string) =>
+    notify(trx, {
+      kind: 'agentBrokerChanged',
+      subject: `The brokers of ${name} were changed by ${actor.full_name}`,
+      entity: 'user',
+      entityId: userId,
+      actor: actor.user_id,
+      recipients: [audience.admins, audience.user(userId), audience.agencyOwnerAgents(userId)],
+    }),
+
+  brokerAssociationsChanged: (trx: AnyDb, actor: SessionUser, brokerId: number, name: string) =>
+    notify(trx, {
+      kind: 'brokerAssociationChanged',
+      subject: `The broker associations of ${name} were changed by ${actor.full_name}`,
+      entity: 'broker',
+      entityId: brokerId,
+      actor: actor.user_id,
+      recipients: [audience.admins, audience.brokerAgents(brokerId)],
+    }),
+};
+
+const icon = sql<string>`CASE n.notification_type ${sql.join(
+  Object.values(NOTIFICATION_TYPES).map((t) => sql`WHEN ${t.type} THEN ${t.icon}::text`),
+  sql` `,
+)} ELSE 'mdi-bell' END`;
+
+/** Notifications (alias `n`) as the wire has them (`Notification` in the contract). */
+export const selectNotifications = (db: Db) =>
+  db.selectFrom('notifications as n').select([
+    // bigint arrives as a string; the wire has a number
+    sql<number>`n.notification_id::float8`.as('notification_id'),
+    'n.notification_type',
+    icon.as('notification_type_icon'),
+    'n.notification_subject',
+    'n.notification_status',
+    'n.entity',
+    'n.entity_id',
+    'n.created_at',
+  ]);
+
+/** Unread counts of the users (0 for those with none). */
+export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['user_id', sql<number>`count(*)::int`.as('n')])
+    .where('user_id', 'in', userIds)
+    .where('notification_status', '=', 'Active')
+    .groupBy('user_id')
+    .execute();
+  for (const r of rows) counts.set(r.user_id, r.n);
+  return counts;
+}
+
+/**
+ * Deletes read notifications read (or, without a read time, created) more than `retentionDays` ago,
+ * in batches so a large purge never holds its locks for long. Answers how many it deleted.
+ */
+export async function purgeReadNotifications(db: Db, retentionDays: number, batchSize = 10_000) {
+  const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const result = await sql`DELETE FROM notifications WHERE notification_id IN (
+      SELECT notification_id FROM notifications
+      WHERE notification_status = 'Inactive'
+        AND (read_at < ${cutoff} OR (read_at IS NULL AND created_at < ${cutoff}))
+      LIMIT ${batchSize})`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    purged += deleted;
+    if (deleted < batchSize) return purged;
+  }
+}
