@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT_EMAIL, E2E, expectAccessible, signIn } from './support.ts';
+import { AGENT_EMAIL, E2E, expectAccessible, openFromMenu, signIn } from './support.ts';
 
 /**
  * Agencies, broker associations, brokers and sellers, as an Admin uses them: create an association, a
@@ -23,19 +23,10 @@ const LIST = {
   seller: '/home/Seller/seller',
 };
 
-/** Opens a screen through the side menu (its group is collapsed unless the current page is in it). */
-async function openFromMenu(page: Page, label: string) {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const group = menu.getByRole('button', { name: 'Entity', exact: true });
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await menu.getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
-  await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
-}
-
 /** From the side menu to the list, then Add: both pages pass the accessibility scan. */
 async function openAddForm(page: Page, label: string, formPath: string, heading: string) {
-  await openFromMenu(page, label);
+  await openFromMenu(page, 'Entity', label);
+  await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${formPath}/0$`));
@@ -312,7 +303,8 @@ test.describe('Form routes', () => {
 test.describe('An Agent and sellers', () => {
   test("sees only their agency's sellers and no agency selector", async ({ page }) => {
     await signIn(page, AGENT_EMAIL, E2E.demoPassword);
-    await openFromMenu(page, 'Seller');
+    await openFromMenu(page, 'Entity', 'Seller');
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
     await expectAccessible(page);
     const grid = page.getByRole('grid');
     // Every listed seller is of the Agent's agency; another agency's seller is not found.

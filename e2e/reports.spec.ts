@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { E2E, apiHeaders, expectAccessible, manilaToday, shownDate, signIn } from './support.ts';
+import {
+  E2E,
+  apiHeaders,
+  expectAccessible,
+  manilaToday,
+  openFromMenu,
+  shownDate,
+  signIn,
+} from './support.ts';
 
 /**
  * The reports as staff use them: the Sold Rent report by booking dates (with an export), the User
@@ -16,15 +24,6 @@ const MEDIA = `E2E Report Media Lot ${s}`;
 const TODAY = manilaToday();
 
 const report = (slug: string) => `/home/reports/${slug}`;
-
-/** Opens a report through the side menu. */
-async function openFromMenu(page: Page, label: string) {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const group = menu.getByRole('button', { name: 'Reports', exact: true });
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await menu.getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
-}
 
 /** Types into the search box and waits for it to land in the URL (after the debounce). */
 async function search(page: Page, text: string) {
@@ -143,7 +142,7 @@ test.describe('Reports', () => {
 
   test('Sold Rent: today by default, another range by Search Booking, and the export', async ({ page }) => {
     expect(soldId).toBeGreaterThan(0);
-    await openFromMenu(page, 'Sold Rent Report');
+    await openFromMenu(page, 'Reports', 'Sold Rent Report');
     const from = page.getByLabel('Booking From');
     const upto = page.getByLabel('Booking Upto');
     await expect(from).toHaveValue(TODAY);
@@ -207,7 +206,7 @@ test.describe('Reports', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/getCountOfPropertiesReport?')) asked = true;
     });
-    await openFromMenu(page, 'User Count Property Report');
+    await openFromMenu(page, 'Reports', 'User Count Property Report');
     await expect(page.getByText(/Choose a value for “Select User Type”/)).toBeVisible();
 
     // The filter panel folds away and back.
@@ -243,7 +242,7 @@ test.describe('Reports', () => {
 
   test('Property Attachments: the attachment type narrows the rows', async ({ page }) => {
     expect(mediaId).toBeGreaterThan(0);
-    await openFromMenu(page, 'Property Attachments Report');
+    await openFromMenu(page, 'Reports', 'Property Attachments Report');
     await search(page, MEDIA);
     await expect(page.getByText('2 Records Found')).toBeVisible();
     await expectAccessible(page);
@@ -267,7 +266,7 @@ test.describe('Reports', () => {
   });
 
   test('the Reports Overview: charts whose figures open the filtered reports', async ({ page }) => {
-    await openFromMenu(page, 'Reports Overview');
+    await openFromMenu(page, 'Reports', 'Reports Overview');
     const headings = [
       'Listings by status',
       'Listings by category',

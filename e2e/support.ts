@@ -102,3 +102,66 @@ export const manilaToday = () =>
 
 /** A YYYY-MM-DD day as the screens show it: DD/MM/YYYY. */
 export const shownDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * A For Sale lot in Cebu City saved through the API by the user of `headers` (an Agent's listing is
+ * theirs, with them as its agent); answers its id and the body, for updateproperty.
+ */
+export async function createListing(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  name: string,
+) {
+  const json = async (call: string, params: Record<string, string | number> = {}) => {
+    const res = await request.get(`/api/${call}`, { headers, params });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()).resultData as Record<string, unknown>[];
+  };
+  const idOf = (rows: Record<string, unknown>[], idKey: string, nameKey: string, value: string) =>
+    rows.find((r) => r[nameKey] === value)![idKey] as number;
+  const province = idOf(await json('GetProvinceWithoutPagination'), 'province_id', 'province_name', 'Cebu');
+  const town = idOf(
+    await json('GetTownWithoutPagination', { provinceId: province }),
+    'town_id',
+    'town_name',
+    'Cebu City',
+  );
+  const barangay = (await json('GetBarangayWithoutPagination', { townId: town }))[0]!.barangay_id;
+  const land = idOf(
+    await json('GetPropertyTypeWithoutPagination'),
+    'property_type_id',
+    'property_type',
+    'Land',
+  );
+  const body = {
+    property_name: name,
+    property_headline: 'A level lot near the IT Park',
+    property_description: 'Titled lot on a paved road, ready for building.',
+    property_classification_id: 4,
+    product_category_id: 3,
+    property_type_id: land,
+    land_area: '240',
+    sale_price: '3600000',
+    street_name: 'Salinas Drive',
+    province_id: province,
+    town_id: town,
+    barangay_id: barangay,
+  };
+  const saved = await request.post('/api/saveproperty', { headers, data: body });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const list = await request.get('/api/allproperty', { headers, params: { searchText: name } });
+  const id = (await list.json()).resultData.data[0].id as number;
+  return { id, body };
+}
+
+/**
+ * Opens a screen through the side menu (its group is collapsed unless the current page is in it) and
+ * waits for its heading, so nothing on the page it came from is mistaken for the new one.
+ */
+export async function openFromMenu(page: Page, group: string, label: string) {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const groupButton = menu.getByRole('button', { name: group, exact: true });
+  if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+  await menu.getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+}

@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E, expectAccessible, signIn } from './support.ts';
+import { E2E, expectAccessible, openFromMenu, signIn } from './support.ts';
 
 const USERS = '/home/users/AgentOperator/agent-operator';
 const APPROVE = '/home/users/ApproveUser/approve-user';
 const ROLE_PERMISSIONS = '/home/permission/role-permission-list';
-
-/** Opens a screen through the side menu (its group is collapsed unless the current page is in it). */
-async function openFromMenu(page: Page, group: string, label: string) {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const groupButton = menu.getByRole('button', { name: group, exact: true });
-  if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
-  await menu.getByRole('link', { name: label, exact: true }).click();
-}
 
 /** Toggles a status switch, checks the confirmation and answers it (with a reason when deactivating). */
 async function toggleStatus(page: Page, name: string, answer: 'Yes' | 'Cancel', reason?: string) {

@@ -114,6 +114,7 @@ const reportRoute = (def: ReportDefinition): AppRoute => {
 };
 
 const OverviewPage = lazy(() => import('../features/reports/OverviewPage.tsx'));
+const NotificationListPage = lazy(() => import('../features/notifications/NotificationListPage.tsx'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   // Entity
@@ -285,6 +286,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'Settings',
     permission: 'Notification',
     menu: [{ group: 'Settings', label: 'Notification' }],
+    component: NotificationListPage,
   },
 
   // Account (top-bar menu)

@@ -5,6 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { MESSAGES } from '@app/contract';
+import { useSession } from '../../lib/auth.ts';
+import { useNotificationStream } from '../../lib/notifications.ts';
 import { Footer } from './Footer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -22,6 +24,9 @@ function PageLoader() {
 /** Top bar, side menu, page area and footer around every /home page. */
 export default function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The tab's one notification stream, open while signed in (this shell only shows then).
+  const { data: session } = useSession();
+  useNotificationStream(session?.userData.user_id);
   const drawerPaper = { '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } } as const;
 
   return (

@@ -21,6 +21,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
 import { THEMES } from '@app/contract';
 import { ChangePasswordDialog } from '../../features/account/ChangePasswordDialog.tsx';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
 import { HOME, LOGIN_PATH } from '../../lib/paths.ts';
 import { useThemeSettings } from '../theme-settings.tsx';
@@ -57,7 +58,8 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1 }}>
           Pinoy Property
         </Typography>
-        <Box sx={{ textAlign: 'right', mr: 1, display: { xs: 'none', sm: 'block' } }}>
+        <NotificationBell />
+        <Box sx={{ textAlign: 'right', mx: 1, display: { xs: 'none', sm: 'block' } }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
             {fullName}
           </Typography>
