@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E, expectAccessible, signIn } from './support.ts';
+import { E2E, expectAccessible, openFromMenu, signIn } from './support.ts';
 
 const stamp = () => `${Date.now()}`.slice(-9);
 const HEADERS = { 'X-Requested-With': 'web' };
@@ -76,9 +76,7 @@ test.describe('Masters', () => {
   }) => {
     const name = `E2E Province ${stamp()}`;
     // Reached from the side menu.
-    const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await menu.getByRole('button', { name: 'Master' }).click();
-    await menu.getByRole('link', { name: 'Province', exact: true }).click();
+    await openFromMenu(page, 'Master', 'Province');
     await expect(page).toHaveURL(/\/home\/master\/province\/province-master/);
     await openMaster(page, 'province/province-master', 'Province');
 

@@ -162,6 +162,8 @@ export async function openFromMenu(page: Page, group: string, label: string) {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const groupButton = menu.getByRole('button', { name: group, exact: true });
   if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+  // While the group opens, its links are clipped and a click there lands on the group below.
+  await expect(menu.locator(`.MuiCollapse-entered:has(#menu-group-${group})`)).toBeAttached();
   await menu.getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
 }

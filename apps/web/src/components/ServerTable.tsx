@@ -1,5 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   DataGrid,
@@ -24,7 +23,7 @@ import {
   type Page,
 } from '@app/contract';
 import { apiGet, type QueryParams } from '../lib/api.ts';
-import { setUrlParams, useDebouncedSearch } from '../lib/urlState.ts';
+import { useDebouncedSearch, useUrlParams } from '../lib/urlState.ts';
 import { ExportButton } from './ExportButton.tsx';
 
 export type SortOrder = 'asc' | 'desc';
@@ -95,7 +94,7 @@ export function ServerTable<R extends GridValidRowModel>({
   searchHint,
   waitingFor,
 }: ServerTableProps<R>) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useUrlParams(paramPrefix);
   const key = (name: string) => `${paramPrefix}${name}`;
 
   // ---- state from the URL, validated
@@ -113,9 +112,6 @@ export function ServerTable<R extends GridValidRowModel>({
   const order: SortOrder =
     rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : rawSort ? 'asc' : defaultSort.order;
   const q = searchParams.get(key('q')) ?? '';
-
-  const update = (changes: Record<string, string | number | null>, replace = false) =>
-    setUrlParams(setSearchParams, changes, replace, paramPrefix);
 
   // ---- debounced search box; follows the URL when it changes (Back/Forward)
   const [input, setInput] = useDebouncedSearch(q, update);

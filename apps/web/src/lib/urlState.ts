@@ -1,13 +1,30 @@
 import { useEffect, useState } from 'react';
-import type { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@app/contract';
 
-/** Sets (or, when null or '', removes) URL search params, each name prefixed. */
-export function setUrlParams(
+export type UrlParamChanges = Record<string, string | number | null>;
+
+/**
+ * The page's URL search params and a setter that sets (or, when null or '', removes) some of them,
+ * each name prefixed. The setter does nothing once the browser is on another page: a page stays on
+ * screen while the next one loads, and a late write from it (a debounced search, a table event) would
+ * otherwise replace the new page's search params with its own.
+ */
+export function useUrlParams(prefix = '') {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const update = (changes: UrlParamChanges, replace = false): void => {
+    if (window.location.pathname !== pathname) return;
+    setUrlParams(setSearchParams, changes, replace, prefix);
+  };
+  return [searchParams, update] as const;
+}
+
+function setUrlParams(
   setSearchParams: ReturnType<typeof useSearchParams>[1],
-  changes: Record<string, string | number | null>,
-  replace = false,
-  prefix = '',
+  changes: UrlParamChanges,
+  replace: boolean,
+  prefix: string,
 ): void {
   setSearchParams(
     (prev) => {
@@ -26,10 +43,7 @@ export function setUrlParams(
  * A search box's text, debounced into the URL's `q` (back to page 1); it follows the URL when that
  * changes (Back/Forward).
  */
-export function useDebouncedSearch(
-  q: string,
-  update: (changes: Record<string, string | number | null>, replace?: boolean) => void,
-) {
+export function useDebouncedSearch(q: string, update: (changes: UrlParamChanges, replace?: boolean) => void) {
   const [input, setInput] = useState(q);
   const [seenQ, setSeenQ] = useState(q);
   if (q !== seenQ) {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,7 +33,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { setUrlParams, useDebouncedSearch } from '../../lib/urlState.ts';
+import { useDebouncedSearch, useUrlParams } from '../../lib/urlState.ts';
 import { apiGet, type QueryParams } from '../../lib/api.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -58,7 +58,7 @@ const STATUS_COLOURS: Record<string, 'success' | 'warning' | 'info' | 'default' 
 
 /** The listing's state lives in the URL (back from the form lands on the same page). */
 function useListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const rawPage = Number(params.get('page'));
   const rawSize = Number(params.get('size'));
   const rawSort = params.get('sort') ?? '';
@@ -70,8 +70,6 @@ function useListState() {
     category: CATEGORIES.some((c) => c.value === rawCategory) ? rawCategory : '',
     q: params.get('q') ?? '',
   };
-  const update = (changes: Record<string, string | number | null>, replace = false) =>
-    setUrlParams(setParams, changes, replace);
   return { ...state, update };
 }
 

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { GridRowId } from '@mui/x-data-grid';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -15,7 +14,7 @@ import { manilaToday, type ReportDefinition, type ReportFilter } from '@app/cont
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { useReportLookupOptions } from '../../lib/lookups.ts';
-import { setUrlParams } from '../../lib/urlState.ts';
+import { useUrlParams } from '../../lib/urlState.ts';
 import { filterErrors, readFilters, type FilterValues } from './catalogue.ts';
 import { reportColumns, type ReportRow } from './columns.tsx';
 
@@ -30,7 +29,7 @@ const FIELD_SX = { width: { xs: '100%', sm: 220 } } as const;
  * edited here and applied by the button; without one a change applies at once.
  */
 export function ReportPage({ def }: { def: ReportDefinition }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateUrl] = useUrlParams();
   const applied = readFilters(def, searchParams, manilaToday());
   const appliedKey = JSON.stringify(applied);
   const button = def.searchButton;
@@ -45,7 +44,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
     setShownErrors({});
   }
 
-  const apply = (values: FilterValues) => setUrlParams(setSearchParams, { ...values, page: null });
+  const apply = (values: FilterValues) => updateUrl({ ...values, page: null });
   const change = (param: string, value: string) => {
     if (!button) return apply({ [param]: value });
     setDraft((d) => ({ ...d, [param]: value }));
