@@ -11,17 +11,14 @@
  */
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS, ROLE } from '@app/contract';
-import { BENCH_PASSWORD, describeMarketplace, generateMarketplace, sizesFor } from './data.ts';
+import { BENCH_PASSWORD, describeMarketplace, marketplaceFor, sizesFor } from './data.ts';
 import { compareList, environment, f, LIST_TABLE_HEAD, measure, N, openBench, writeReport } from './lib.ts';
 
 const bench = await openBench();
 const { db, one } = bench;
 
 try {
-  const market = await generateMarketplace(
-    bench,
-    sizesFor(Number(process.env.BENCH_PROPERTIES ?? 1_000_000)),
-  );
+  const market = await marketplaceFor(bench, sizesFor(Number(process.env.BENCH_PROPERTIES ?? 1_000_000)));
   const types = await one(sql<{ land: number }>`SELECT
     (SELECT property_type_id FROM property_types WHERE property_type = 'Land') AS land`);
 

@@ -9,7 +9,7 @@
  * Writes bench/results/reports-<date>.md.
  */
 import { ALL_PERMISSIONS, OVERVIEW, REPORTS, ROLE, manilaToday } from '@app/contract';
-import { BENCH_PASSWORD, describeMarketplace, generateMarketplace, sizesFor } from './data.ts';
+import { BENCH_PASSWORD, describeMarketplace, marketplaceFor, sizesFor } from './data.ts';
 import { compareList, environment, f, LIST_TABLE_HEAD, measure, N, openBench, writeReport } from './lib.ts';
 
 const EXPORT_ROWS = 100_000;
@@ -39,10 +39,7 @@ const CASES: Record<string, { params?: Record<string, string | number>; search: 
 const bench = await openBench();
 
 try {
-  const market = await generateMarketplace(
-    bench,
-    sizesFor(Number(process.env.BENCH_PROPERTIES ?? 1_000_000)),
-  );
+  const market = await marketplaceFor(bench, sizesFor(Number(process.env.BENCH_PROPERTIES ?? 1_000_000)));
   const agentToken = await bench.signIn(market.agent.user_email, BENCH_PASSWORD);
   const agentUser = {
     user_id: market.agent.user_id,
