@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   E2E,
   apiHeaders,
+  createListing,
   expectAccessible,
   manilaToday,
   openFromMenu,
@@ -45,51 +46,6 @@ const dataRows = (page: Page) =>
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell') });
 
-/** A For Sale lot in Cebu City, saved through the API; returns its id. */
-async function createListing(request: APIRequestContext, headers: Record<string, string>, name: string) {
-  const json = async (call: string, params: Record<string, string | number> = {}) => {
-    const res = await request.get(`/api/${call}`, { headers, params });
-    expect(res.status(), await res.text()).toBe(200);
-    return (await res.json()).resultData as Record<string, unknown>[];
-  };
-  const idOf = (rows: Record<string, unknown>[], idKey: string, nameKey: string, value: string) =>
-    rows.find((r) => r[nameKey] === value)![idKey] as number;
-  const province = idOf(await json('GetProvinceWithoutPagination'), 'province_id', 'province_name', 'Cebu');
-  const town = idOf(
-    await json('GetTownWithoutPagination', { provinceId: province }),
-    'town_id',
-    'town_name',
-    'Cebu City',
-  );
-  const barangay = (await json('GetBarangayWithoutPagination', { townId: town }))[0]!.barangay_id;
-  const land = idOf(
-    await json('GetPropertyTypeWithoutPagination'),
-    'property_type_id',
-    'property_type',
-    'Land',
-  );
-  const body = {
-    property_name: name,
-    property_headline: 'A level lot near the IT Park',
-    property_description: 'Titled lot on a paved road, ready for building.',
-    property_classification_id: 4,
-    product_category_id: 3,
-    property_type_id: land,
-    land_area: '240',
-    sale_price: '3600000',
-    street_name: 'Salinas Drive',
-    property_building_name: name === SOLD ? SOLD_BUILDING : null,
-    province_id: province,
-    town_id: town,
-    barangay_id: barangay,
-  };
-  const saved = await request.post('/api/saveproperty', { headers, data: body });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const list = await request.get('/api/allproperty', { headers, params: { searchText: name } });
-  const id = (await list.json()).resultData.data[0].id as number;
-  return { id, body };
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Reports', () => {
@@ -99,7 +55,7 @@ test.describe('Reports', () => {
   test.beforeAll(async ({ request }) => {
     const headers = await apiHeaders(request);
     // A listing sold today (the server stamps the sale date when the status becomes Sold).
-    const sold = await createListing(request, headers, SOLD);
+    const sold = await createListing(request, headers, SOLD, { property_building_name: SOLD_BUILDING });
     soldId = sold.id;
     const update = await request.post('/api/updateproperty', {
       headers,

@@ -111,6 +111,7 @@ export async function createListing(
   request: APIRequestContext,
   headers: Record<string, string>,
   name: string,
+  extra: Record<string, unknown> = {},
 ) {
   const json = async (call: string, params: Record<string, string | number> = {}) => {
     const res = await request.get(`/api/${call}`, { headers, params });
@@ -146,6 +147,7 @@ export async function createListing(
     province_id: province,
     town_id: town,
     barangay_id: barangay,
+    ...extra,
   };
   const saved = await request.post('/api/saveproperty', { headers, data: body });
   expect(saved.status(), await saved.text()).toBe(200);
