@@ -19,19 +19,13 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import StarIcon from '@mui/icons-material/Star';
-import {
-  MESSAGES,
-  PROPERTY_MESSAGES,
-  UPLOAD_LIMIT_BYTES,
-  videoLink,
-  type MediaType,
-  type PropertyMediaRow,
-} from '@app/contract';
+import { MESSAGES, PROPERTY_MESSAGES, videoLink, type MediaType, type PropertyMediaRow } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormPanel, usePanelToggles } from '../../components/EntityFormPage.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { apiGet } from '../../lib/api.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/imageFile.ts';
 import { usePropertyAmenityOptions } from '../../lib/lookups.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -295,7 +289,7 @@ function ImageUpload({ propertyId, first }: { propertyId: number; first: boolean
           id={inputId}
           type="file"
           hidden
-          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          accept={IMAGE_ACCEPT}
           aria-label="Image file"
           onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
@@ -303,8 +297,8 @@ function ImageUpload({ propertyId, first }: { propertyId: number; first: boolean
             if (!chosen) return;
             setFile(null);
             setPreview(null);
-            if (!/\.(jpe?g|png)$/i.test(chosen.name)) return setFileError(MESSAGES.imageType);
-            if (chosen.size > UPLOAD_LIMIT_BYTES) return setFileError(MESSAGES.uploadLimit);
+            const problem = imageFileProblem(chosen, MESSAGES.uploadLimit);
+            if (problem) return setFileError(problem);
             setFileError(null);
             setFile(chosen);
             setPreview(URL.createObjectURL(chosen));

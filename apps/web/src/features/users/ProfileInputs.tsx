@@ -5,12 +5,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { BIRTH_YEARS, daysInMonth, MESSAGES, UPLOAD_LIMIT_BYTES } from '@app/contract';
+import { BIRTH_YEARS, daysInMonth, MESSAGES } from '@app/contract';
 import { FormNumberSelectField as NumberSelect, FormTextField } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import { FullRow } from '../../components/EntityFormPage.tsx';
 import { ADDRESS_NAMES } from '../../components/AddressBlock.tsx';
 import type { FieldKinds } from '../../components/entityValues.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/imageFile.ts';
 import { useUserSkillOptions } from '../../lib/lookups.ts';
 
 const MONTHS = [
@@ -139,21 +140,15 @@ export function ProfileImageInput({
             id={id}
             type="file"
             hidden
-            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+            accept={IMAGE_ACCEPT}
             aria-label="Profile picture"
             onChange={(e) => {
               const file = e.target.files?.[0] ?? null;
               e.target.value = '';
               if (!file) return;
-              if (!/\.(jpe?g|png)$/i.test(file.name)) {
-                setError(MESSAGES.imageType);
-                return;
-              }
-              if (file.size > UPLOAD_LIMIT_BYTES) {
-                setError(MESSAGES.profileImageLimit);
-                return;
-              }
-              setError(null);
+              const problem = imageFileProblem(file, MESSAGES.profileImageLimit);
+              setError(problem);
+              if (problem) return;
               setPreview(URL.createObjectURL(file));
               onFile(file);
             }}
