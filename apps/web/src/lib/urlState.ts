@@ -20,23 +20,29 @@ export function useUrlParams(prefix = '') {
   return [searchParams, update] as const;
 }
 
+/** The search params last asked for, and the URL they were asked from, until the router has moved. */
+let lastWrite: { from: string; to: string } | null = null;
+
+/**
+ * Starts from the latest URL, not from react-router's functional setter: that one starts from the
+ * params of the render it was made in, so a second change made before the page re-renders (a filter
+ * chosen while the first is still rendering) would drop the first. The router moves a few microtasks
+ * after it is asked, so a change asked for in the same tick starts from the one before it.
+ */
 function setUrlParams(
   setSearchParams: ReturnType<typeof useSearchParams>[1],
   changes: UrlParamChanges,
   replace: boolean,
   prefix: string,
 ): void {
-  setSearchParams(
-    (prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(`${prefix}${name}`);
-        else next.set(`${prefix}${name}`, String(value));
-      }
-      return next;
-    },
-    { replace },
-  );
+  const here = window.location.pathname + window.location.search;
+  const next = new URLSearchParams(lastWrite?.from === here ? lastWrite.to : window.location.search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(`${prefix}${name}`);
+    else next.set(`${prefix}${name}`, String(value));
+  }
+  lastWrite = { from: here, to: next.toString() };
+  setSearchParams(next, { replace });
 }
 
 /**
