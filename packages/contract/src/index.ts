@@ -9,3 +9,4 @@ export * from './users.ts';
 export * from './properties.ts';
 export * from './reports.ts';
 export * from './notifications.ts';
+export * from './audit.ts';

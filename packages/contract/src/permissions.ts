@@ -59,7 +59,7 @@ export const PERMISSION_MODULES = {
   ],
   'Property Menu Level': ['Property List'],
   'Approval Menu Level': ['Approve User', 'List of Open/Pending Properties'],
-  'Settings Menu Level': ['Role Permissions', 'Notification', 'Delete Notification'],
+  'Settings Menu Level': ['Role Permissions', 'Notification', 'Delete Notification', 'Audit Log'],
   'Entity Menu Level': ['Users', 'Agency', 'Broker', 'Broker Association', 'Seller'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -105,7 +105,8 @@ const agentGrants: Permission[] = [
 /** Default grants, seeded once; afterwards the Role Permissions screen owns them. */
 export const DEFAULT_GRANTS: Record<RoleId, readonly Permission[]> = {
   [ROLE.SuperAdmin]: ALL_PERMISSIONS,
-  [ROLE.Admin]: ALL_PERMISSIONS.filter((p) => p !== 'ChangeStatusofSuperuser'),
+  // The audit log watches administrators too: only Super Admin reads it unless a role is granted it.
+  [ROLE.Admin]: ALL_PERMISSIONS.filter((p) => p !== 'ChangeStatusofSuperuser' && p !== 'Audit Log'),
   [ROLE.Operator]: [
     ...moduleOf('Master Menu Level'),
     ...moduleOf('Report Menu Level'),

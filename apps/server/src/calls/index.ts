@@ -13,6 +13,7 @@ import { propertyCalls } from './properties.ts';
 import { propertyMediaCalls } from './property-media.ts';
 import { reportCalls } from './reports/index.ts';
 import { notificationCalls } from './notifications.ts';
+import { auditCalls } from './audit.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -30,4 +31,5 @@ export const calls: readonly AnyCall[] = [
   ...propertyMediaCalls,
   ...reportCalls,
   ...notificationCalls,
+  ...auditCalls,
 ];

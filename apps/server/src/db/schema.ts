@@ -303,6 +303,26 @@ export interface NotificationTable {
   read_at: Timestamp | null;
 }
 
+/** jsonb: objects in, objects out (inserted as JSON text). */
+type Json = ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+
+/** Append-only: the database refuses updates, deletes and truncation. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  actor_id: Optional<number>;
+  actor_name: Optional<string>;
+  actor_email: Optional<string>;
+  ip: Optional<string>;
+  call: Optional<string>;
+  action: string;
+  entity: Optional<string>;
+  entity_id: Optional<string>;
+  before: Json;
+  after: Json;
+  details: Json;
+}
+
 export interface Database {
   roles: RoleTable;
   permissions: PermissionTable;
@@ -334,4 +354,5 @@ export interface Database {
   property_media: PropertyMediaTable;
   property_amenities: LinkTable<'property_id', 'amenities_id'>;
   notifications: NotificationTable;
+  audit_log: AuditLogTable;
 }

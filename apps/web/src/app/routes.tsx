@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
+  AUDIT_LOG,
   MASTERS,
   OVERVIEW,
   REPORTS,
@@ -115,6 +116,7 @@ const reportRoute = (def: ReportDefinition): AppRoute => {
 
 const OverviewPage = lazy(() => import('../features/reports/OverviewPage.tsx'));
 const NotificationListPage = lazy(() => import('../features/notifications/NotificationListPage.tsx'));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage.tsx'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   // Entity
@@ -287,6 +289,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'Notification',
     menu: [{ group: 'Settings', label: 'Notification' }],
     component: NotificationListPage,
+  },
+  {
+    path: 'audit/audit-log',
+    title: AUDIT_LOG.title,
+    section: 'Settings',
+    permission: AUDIT_LOG.permission,
+    menu: [{ group: 'Settings', label: AUDIT_LOG.title }],
+    component: AuditLogPage,
   },
 
   // Account (top-bar menu)
