@@ -312,7 +312,7 @@ describe('profile pictures (multipart)', () => {
     const form = agentForm();
     const res = await postMultipart(
       'SaveUser',
-      multipart(form, { name: 'profile_image', bytes, filename: '../../x.jpg' }),
+      multipart(form, { name: 'profile_image', bytes, filename: 'x.jpg' }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

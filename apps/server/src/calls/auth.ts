@@ -15,6 +15,7 @@ import { defineCall, noInput } from './registry.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../lib/crypto.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { createSession, revokeSessions, SESSION_COOKIE } from '../lib/session.ts';
+import { recordAudit } from '../lib/audit.ts';
 import type { Db } from '../db/index.ts';
 
 const LOCKOUT_WINDOW = '15 minutes';
@@ -49,7 +50,18 @@ export const authCalls = [
     input: loginRequest,
     async handle({ db, input, req, reply, config }): Promise<LoginSuccess | LoginError> {
       const email = input.email.toLowerCase();
-      if (await tooManyFailures(db, email, req.ip)) throw new HttpError(429, MESSAGES.tooManyAttempts);
+      const failed = (reason: string, userId: number | null = null) =>
+        recordAudit(db, {
+          action: 'login failed',
+          actorId: userId,
+          entity: userId === null ? null : 'users',
+          entityId: userId,
+          details: { email, reason },
+        });
+      if (await tooManyFailures(db, email, req.ip)) {
+        await failed('too many attempts');
+        throw new HttpError(429, MESSAGES.tooManyAttempts);
+      }
       const user = await db
         .selectFrom('users as u')
         .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -68,14 +80,24 @@ export const authCalls = [
         .executeTakeFirst();
       const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
       await db.insertInto('login_attempts').values({ email, ip: req.ip, succeeded: passwordOk }).execute();
-      if (!user || !passwordOk) return { result: 'error', message: MESSAGES.invalidLogin };
+      if (!user || !passwordOk) {
+        await failed(user ? 'wrong password' : 'unknown e-mail', user?.user_id);
+        return { result: 'error', message: MESSAGES.invalidLogin };
+      }
       // Only someone who knows the password learns that the account is not active yet.
       if (user.user_status !== 'Active') {
+        await failed(`account ${user.user_status}`, user.user_id);
         return { result: 'error', message: 'Please Contact Admin To Activate your Account' };
       }
       const token = await createSession(db, user.user_id, config.sessionTtlHours, {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
+      });
+      await recordAudit(db, {
+        action: 'login',
+        actorId: user.user_id,
+        entity: 'users',
+        entityId: user.user_id,
       });
       const web = isWebClient(req.headers);
       if (web) {
@@ -117,6 +139,7 @@ export const authCalls = [
         .set({ revoked_at: sql`now()` })
         .where('id', '=', user.sessionId)
         .execute();
+      await recordAudit(db, { action: 'logout', entity: 'users', entityId: user.user_id });
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
       return { result: 'success', message: 'Logged out successfully' };
     },
@@ -191,24 +214,25 @@ export const authCalls = [
         .where('user_status', 'in', ['Active', 'New'])
         .executeTakeFirst();
       if (user) {
-        const { token, tokenHash } = newToken();
-        await db
-          .insertInto('password_resets')
-          .values({
-            token_hash: tokenHash,
-            user_id: user.user_id,
-            expires_at: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-          })
-          .execute();
-        const link = `${config.publicUrl}/reset-password?token=${token}`;
-        // Not awaited: the answer must take the same time whether or not the address exists.
-        mailer
-          .send({
+        const mailLink = async () => {
+          const { token, tokenHash } = newToken();
+          await db
+            .insertInto('password_resets')
+            .values({
+              token_hash: tokenHash,
+              user_id: user.user_id,
+              expires_at: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
+            })
+            .execute();
+          const link = `${config.publicUrl}/reset-password?token=${token}`;
+          await mailer.send({
             to: user.user_email,
             subject: 'Reset your Pinoy Property password',
             text: `Hello ${user.first_name},\n\nTo choose a new password, open this link within ${RESET_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this message.\n`,
-          })
-          .catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'));
+          });
+        };
+        // Made and mailed after the answer, which so takes the same time whether or not the address exists.
+        mailLink().catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'));
       }
       return { message: MESSAGES.forgotPasswordSent };
     },

@@ -79,12 +79,16 @@ export const permissionCalls: AnyCall[] = [
           `You cannot grant or remove permissions you do not hold: ${beyond.map((p) => p.name).join(', ')}`,
         );
       }
+      // Only the differences are written: the audit log then shows exactly what was granted and taken.
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('role_permissions').where('role_id', '=', input.roleId).execute();
+        let removed = trx.deleteFrom('role_permissions').where('role_id', '=', input.roleId);
+        if (wanted.length > 0) removed = removed.where('permission_id', 'not in', wanted);
+        await removed.execute();
         if (wanted.length > 0) {
           await trx
             .insertInto('role_permissions')
             .values(wanted.map((permission_id) => ({ role_id: input.roleId, permission_id })))
+            .onConflict((oc) => oc.doNothing())
             .execute();
         }
       });

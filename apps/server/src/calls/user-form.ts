@@ -263,8 +263,8 @@ export const userFormCalls: AnyCall[] = [
               })
               .execute();
           }
-          // A deactivated user, or one whose grants changed with their role, signs in again.
-          if (status === 'Inactive' || roleChanged) await revokeSessions(trx, current.user_id);
+          // A user no longer Active, or whose grants changed with their role, signs in again.
+          if (status !== 'Active' || roleChanged) await revokeSessions(trx, current.user_id);
         }),
       );
       if (files.profile_image) {
