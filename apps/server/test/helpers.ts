@@ -58,9 +58,17 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; extraCalls?: AnyCall[]; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    extraCalls?: AnyCall[];
+    logStream?: NodeJS.WritableStream;
+    /** An empty database of the test's own (kept on close) instead of a fresh one on the run's server. */
+    databaseUrl?: string;
+  } = {},
 ) {
-  const database = await freshDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-data-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env }),

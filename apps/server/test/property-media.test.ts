@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@app/contract';
+import { MESSAGES, ROLE } from '@app/contract';
+import { IMAGE_MESSAGES } from '../src/lib/media.ts';
 import { place, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
-import { multipart, png } from './helpers.ts';
+import { multipart, PASSWORD, png } from './helpers.ts';
 
 const env = useTestApp();
 let p: Place;
@@ -235,5 +237,234 @@ describe('deleting the property', () => {
     ).toBe(200);
     expect((await env.post('deleteproperty', { property_id: id })).statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Upload attacks, against every call that takes a picture
+
+/** A PNG chunk: length, type, data and CRC. */
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(8 + data.length + 4);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+  return out;
+};
+
+/** A 200-byte PNG that declares 50,000 × 50,000 pixels: a decompression bomb. */
+function pngBomb() {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(50_000, 0);
+  header.writeUInt32BE(50_000, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(50_001 * 2))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A valid PNG with a text chunk inserted before its end (IEND is the last 12 bytes). */
+const withTextChunk = (image: Buffer, text: string) =>
+  Buffer.concat([
+    image.subarray(0, -12),
+    chunk('tEXt', Buffer.from(`Comment\0${text}`)),
+    image.subarray(-12),
+  ]);
+
+/** A valid JPEG with a comment segment right after its start marker. */
+const withJpegComment = (image: Buffer, text: string) => {
+  const comment = Buffer.from(text);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(comment.length + 2);
+  return Buffer.concat([image.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, comment, image.subarray(2)]);
+};
+
+const PHP = '<?php system($_GET["c"]); ?>';
+const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
+const ONLY_IMAGES = MESSAGES.imageType;
+
+/** Each attack: the bytes, the file name, and the message the refusal carries. */
+async function attacks() {
+  const picture = await png();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a62' } })
+    .jpeg()
+    .toBuffer();
+  return [
+    {
+      name: 'a PHP file renamed .jpg',
+      bytes: Buffer.from(PHP),
+      filename: 'shell.php.jpg',
+      message: ONLY_IMAGES,
+    },
+    {
+      name: 'an HTML file renamed .jpg',
+      bytes: Buffer.from(HTML),
+      filename: 'page.jpg',
+      message: ONLY_IMAGES,
+    },
+    {
+      name: 'an SVG with a script renamed .png',
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      filename: 'logo.png',
+      message: ONLY_IMAGES,
+    },
+    {
+      name: 'a PNG with PHP appended',
+      bytes: Buffer.concat([picture, Buffer.from(PHP)]),
+      filename: 'house.png',
+      message: IMAGE_MESSAGES.notOnlyAnImage,
+    },
+    {
+      name: 'a JPEG with HTML appended',
+      bytes: Buffer.concat([jpeg, Buffer.from(HTML)]),
+      filename: 'house.jpg',
+      message: IMAGE_MESSAGES.notOnlyAnImage,
+    },
+    {
+      name: 'a PNG with a script hidden in a text chunk',
+      bytes: withTextChunk(picture, HTML),
+      filename: 'house.png',
+      message: IMAGE_MESSAGES.notOnlyAnImage,
+    },
+    {
+      name: 'a JPEG with PHP hidden in a comment',
+      bytes: withJpegComment(jpeg, PHP),
+      filename: 'house.jpg',
+      message: IMAGE_MESSAGES.notOnlyAnImage,
+    },
+    {
+      name: 'a PNG declaring 50,000 × 50,000 pixels',
+      bytes: pngBomb(),
+      filename: 'bomb.png',
+      message: IMAGE_MESSAGES.tooManyPixels,
+    },
+    {
+      name: 'a truncated JPEG',
+      bytes: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+      filename: 'cut.jpg',
+      message: IMAGE_MESSAGES.damaged,
+    },
+    {
+      name: 'a PNG cut short',
+      bytes: picture.subarray(0, picture.length - 20),
+      filename: 'cut.png',
+      message: IMAGE_MESSAGES.damaged,
+    },
+    { name: 'an empty file', bytes: Buffer.alloc(0), filename: 'empty.jpg', message: IMAGE_MESSAGES.empty },
+    { name: 'a relative path', bytes: picture, filename: '../../x.jpg', message: PLAIN_NAME },
+    { name: 'a Windows path', bytes: picture, filename: 'C:\\x.jpg', message: PLAIN_NAME },
+    { name: 'an absolute path', bytes: picture, filename: '/var/www/html/x.png', message: PLAIN_NAME },
+  ];
+}
+const PLAIN_NAME = 'The file name must be a plain name, without folders';
+
+const mediaFiles = () => {
+  const dir = path.join(env.t.config.dataDir, 'media');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+};
+
+describe('upload attacks', () => {
+  let operator: { userId: number; token: string; email: string };
+  let uploadCalls: {
+    call: string;
+    field: string;
+    token: () => string;
+    fields: () => Record<string, unknown>;
+    rows: () => Promise<unknown>;
+  }[];
+
+  beforeAll(async () => {
+    operator = await env.t.signedIn(ROLE.Operator);
+    let n = 0;
+    uploadCalls = [
+      {
+        call: 'saveimagesupload',
+        field: 'images_video',
+        token: () => env.admin.token,
+        fields: () => ({ type: 'Image', property_id: propertyId, description: 'Attack' }),
+        rows: () => env.t.db.selectFrom('property_media').selectAll().orderBy('id').execute(),
+      },
+      {
+        call: 'UpdateProfile',
+        field: 'profile_image',
+        token: () => operator.token,
+        fields: () => ({
+          first_name: 'Rosa',
+          last_name: 'Santos',
+          user_email: operator.email,
+          phone_1: '09998887777',
+          verify_password: PASSWORD,
+        }),
+        rows: () => env.t.db.selectFrom('users').selectAll().orderBy('user_id').execute(),
+      },
+      {
+        call: 'SaveUser',
+        field: 'profile_image',
+        token: () => env.admin.token,
+        fields: () => ({
+          first_name: 'Nena',
+          last_name: 'Reyes',
+          role_id: ROLE.Operator,
+          user_email: `nena${++n}@example.ph`,
+          phone_1: '09171234567',
+          house_number: '5',
+          street_name: 'Mabini St',
+          province_id: p.province_id,
+          town_id: p.town_id,
+          barangay_id: p.barangay_id,
+          zip_code: '6000',
+        }),
+        rows: () => env.t.db.selectFrom('users').select('user_id').orderBy('user_id').execute(),
+      },
+    ];
+  });
+
+  const send = (target: (typeof uploadCalls)[number], file: { bytes: Buffer; filename: string }) =>
+    env.t.call(target.token(), {
+      method: 'POST',
+      url: `/api/${target.call}`,
+      ...multipart(target.fields(), {
+        name: target.field,
+        type: 'image/jpeg',
+        bytes: file.bytes,
+        filename: file.filename,
+      }),
+    });
+
+  it('each call takes a real picture (so the refusals below are the pictures’ fault)', async () => {
+    for (const target of uploadCalls) {
+      const res = await send(target, { bytes: await png(), filename: 'fine.png' });
+      expect(res.statusCode, `${target.call}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('refuses every attack with 400 and a clear message, storing no row and no file', async () => {
+    for (const target of uploadCalls) {
+      for (const attack of await attacks()) {
+        const [rows, files] = [await target.rows(), mediaFiles()];
+        const res = await send(target, attack);
+        const what = `${target.call}, ${attack.name}: ${res.body}`;
+        expect(res.statusCode, what).toBe(400);
+        expect(res.json(), what).toEqual({
+          message: attack.message,
+          errors: { [target.field]: attack.message },
+        });
+        expect(await target.rows(), what).toEqual(rows);
+        expect(mediaFiles(), what).toEqual(files);
+      }
+    }
+  });
+
+  it('still refuses a picture above 40 megapixels that is small on disk', async () => {
+    const wide = await sharp({ create: { width: 10_000, height: 4_100, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(wide.length).toBeLessThan(1_000_000);
+    const res = await send(uploadCalls[0]!, { bytes: wide, filename: 'wide.png' });
+    expect([res.statusCode, res.json().message]).toEqual([400, IMAGE_MESSAGES.tooManyPixels]);
   });
 });

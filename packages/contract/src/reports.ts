@@ -486,7 +486,8 @@ export const reportSortColumns = (def: ReportDefinition): [string, ...string[]] 
   return [...new Set(columns)] as [string, ...string[]];
 };
 
-const isoDate = z
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDate = z
   .string({ error: 'Use a date such as 2026-01-31' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-31')

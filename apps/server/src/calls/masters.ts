@@ -410,8 +410,10 @@ function assertMayChange(
   }
 }
 
+/** The largest id PostgreSQL's integer holds: a larger one is refused before it reaches a query. */
+const MAX_ID = 2_147_483_647;
 const optionalId = z
-  .union([z.coerce.number().int().positive(), z.literal('')])
+  .union([z.coerce.number().int().positive().max(MAX_ID, 'Too large'), z.literal('')])
   .optional()
   .transform((v) => (v ? v : undefined));
 const activeNamed = (db: Db, table: string, columns: string[], order: string) =>
@@ -453,7 +455,10 @@ const geographyLookups: AnyCall[] = [
   lookup(
     'GetBarangayWithoutPagination',
     'Active barangays of a town, by name',
-    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId }),
+    z.looseObject({
+      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
+      provinceId: optionalId,
+    }),
     (db, { townId }) =>
       activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'town_id', 'zip_code'], 'barangay_name')
         .where('town_id', '=', townId!)
@@ -480,7 +485,7 @@ const geographyLookups: AnyCall[] = [
     'GetAdjacentTownWithoutPagination',
     'Towns of the province that may border the given town',
     z.looseObject({
-      provinceId: z.coerce.number().int().positive('provinceId is required'),
+      provinceId: z.coerce.number().int().positive('provinceId is required').max(MAX_ID, 'Too large'),
       townId: optionalId,
     }),
     (db, { provinceId, townId }) => {
@@ -496,7 +501,10 @@ const geographyLookups: AnyCall[] = [
   lookup(
     'GetBarangayForSubdivisionWithoutPagination',
     'Barangays of a town, for choosing a subdivision’s barangay',
-    z.looseObject({ townId: z.coerce.number().int().positive('townId is required'), provinceId: optionalId }),
+    z.looseObject({
+      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
+      provinceId: optionalId,
+    }),
     (db, { townId }) =>
       activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name')
         .where('town_id', '=', townId!)
@@ -506,7 +514,7 @@ const geographyLookups: AnyCall[] = [
     'GetAdjacentBarangayWithoutPagination',
     'Barangays of the town that may border the given barangay',
     z.looseObject({
-      townId: z.coerce.number().int().positive('townId is required'),
+      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
       provinceId: optionalId,
       barangayId: optionalId,
     }),
@@ -524,7 +532,7 @@ const geographyLookups: AnyCall[] = [
     'GetAdjacentSubdivisionWithoutPagination',
     'Subdivisions of the town that may border a subdivision',
     z.looseObject({
-      townId: z.coerce.number().int().positive('townId is required'),
+      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
       provinceId: optionalId,
       barangayId: optionalId,
     }),
@@ -536,7 +544,9 @@ const geographyLookups: AnyCall[] = [
   lookup(
     'GetDwellingWithoutPagination',
     'Whether a property type is a dwelling',
-    z.looseObject({ typeId: z.coerce.number().int().positive('typeId is required') }),
+    z.looseObject({
+      typeId: z.coerce.number().int().positive('typeId is required').max(MAX_ID, 'Too large'),
+    }),
     (db, { typeId }) =>
       untyped(db)
         .selectFrom('property_types')

@@ -4,6 +4,7 @@ import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'ky
 import type { z } from 'zod';
 import type { ListQuery, Page, Permission } from '@app/contract';
 import type { SessionUser } from './session.ts';
+import { recordAudit } from './audit.ts';
 import {
   defineCall,
   type AnyCall,
@@ -17,7 +18,8 @@ type Ctx<I> = CallContext<I, SessionUser>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `text` as a literal part of an ILIKE pattern. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   const query = spec.query(ctx);
@@ -169,6 +171,18 @@ export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: 
   const rows = withLateColumns(spec, ctx, ordered(spec, ctx)).stream(2000)[Symbol.asyncIterator]();
   // Read the first row before answering, so a failing query is still a clean error response.
   let next = await rows.next();
+  // Who took which list, filtered how: GET routes carry no audit context, so it is given here.
+  const call = ctx.req.routeOptions.url?.replace(/^\/api\//, '') ?? '';
+  try {
+    await recordAudit(
+      ctx.db,
+      { action: 'export', details: { list: spec.export.title, query: ctx.input } },
+      { actorId: ctx.user.user_id, ip: ctx.req.ip, call },
+    );
+  } catch (error) {
+    await rows.return?.(); // hands the connection back to the pool
+    throw error;
+  }
   void (async () => {
     try {
       while (!next.done) {
@@ -218,8 +232,11 @@ function cell(value: unknown, type: CellType = 'text') {
     const moment = value instanceof Date ? value : new Date(String(value));
     return new Date(moment.getTime() + MANILA_OFFSET_MS);
   }
-  return String(value);
+  // A JSON value (an audit entry's before and after) as its text, within Excel's limit for a cell.
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > EXCEL_CELL_MAX ? `${text.slice(0, EXCEL_CELL_MAX - 1)}…` : text;
 }
+const EXCEL_CELL_MAX = 32_767;
 
 /** Declares a paged list call: its handler answers the `{[envelope]: page}` shape from the spec. */
 export const defineList = <S extends z.ZodType<ListQuery>>(def: {

@@ -9,12 +9,51 @@ import { badRequest } from './errors.ts';
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
 
 /** Larger images than this many pixels are refused before decoding (a tiny file may declare 50,000²). */
-const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = 40_000_000;
 const THUMBNAIL_WIDTH = 320;
 
 const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
-const isPng = (b: Buffer) =>
-  b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isPng = (b: Buffer) => b.length > 8 && b.subarray(0, 8).equals(PNG_SIGNATURE);
+
+/** Markers of scripts and markup, which no photo needs (searched in the raw bytes, any case). */
+const SCRIPT_OR_MARKUP = /<\?php|<script|<html|<body|<iframe|<svg[\s/>]|<object|<embed|<%@|javascript:/i;
+
+/** Where the PNG's IEND chunk ends, or -1 when its chunks do not add up to one. */
+function pngEnd(b: Buffer): number {
+  let at = 8;
+  while (at + 12 <= b.length) {
+    const length = b.readUInt32BE(at);
+    const type = b.toString('latin1', at + 4, at + 8);
+    at += 12 + length;
+    if (type === 'IEND') return at <= b.length ? at : -1;
+  }
+  return -1;
+}
+
+/** Where the JPEG's image ends: just after its last end-of-image marker (FF D9), or -1. */
+function jpegEnd(b: Buffer): number {
+  const last = b.lastIndexOf(Buffer.from([0xff, 0xd9]));
+  return last < 0 ? -1 : last + 2;
+}
+
+/** What a client's file name may be: a plain name, no folders, no drive, no control characters. */
+const isPlainFileName = (name: string) =>
+  name.length <= 255 &&
+  !name.startsWith('..') &&
+  ![...name].some((c) => c === '/' || c === '\\' || c === ':' || c.charCodeAt(0) < 0x20 || c === '\x7f');
+
+/**
+ * Refuses a file name that carries a path ('../../x.jpg', 'C:\\x.jpg') or control characters. The
+ * name is never used for storing, but a client that sends one is up to no good or broken.
+ */
+export function assertPlainFileName(field: string, fileName: string | undefined) {
+  if (fileName === undefined || fileName === '') return;
+  if (!isPlainFileName(fileName)) {
+    const message = 'The file name must be a plain name, without folders';
+    throw badRequest(message, { [field]: message });
+  }
+}
 
 export interface StoredImage {
   /** File names under the media directory, served at /media/<name>. */
@@ -28,24 +67,42 @@ export interface ImageRules {
   wrongType: string;
 }
 
+export const IMAGE_MESSAGES = {
+  empty: 'The file is empty',
+  tooManyPixels: `The image has too many pixels (at most ${MAX_PIXELS / 1_000_000} megapixels)`,
+  damaged: 'The image could not be read: upload a valid .jpg or .png file',
+  notOnlyAnImage: 'The file holds more than an image: upload a plain .jpg or .png file',
+} as const;
+
 /**
- * Checks an uploaded image by its bytes (JPEG or PNG only, at most 1 MB, a sane pixel count, fully
- * decodable), then stores a re-encoded copy and a thumbnail under random names. Re-encoding drops
- * anything appended to or hidden in the file (polyglots, metadata). The client's file name is never used.
+ * Checks an uploaded image by its bytes (JPEG or PNG only, at most 1 MB, a sane pixel count, nothing
+ * before or after the image and no script or markup inside: polyglots are refused, fully decodable),
+ * then stores a re-encoded copy and a thumbnail under random names. Re-encoding also drops metadata.
+ * The client's file name is never used.
  */
 export async function storeImage(dataDir: string, bytes: Buffer, rules: ImageRules): Promise<StoredImage> {
   const refuse = (message: string) => badRequest(message, { [rules.field]: message });
-  if (bytes.length === 0) throw refuse('The file is empty');
+  if (bytes.length === 0) throw refuse(IMAGE_MESSAGES.empty);
   if (bytes.length > UPLOAD_LIMIT_BYTES) throw refuse(rules.tooLarge);
   const format = isJpeg(bytes) ? 'jpeg' : isPng(bytes) ? 'png' : null;
   if (!format) throw refuse(rules.wrongType);
+
+  // The header alone: the pixel count is checked before anything is decoded.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta) throw refuse(IMAGE_MESSAGES.damaged);
+  if (meta.format !== format) throw refuse(IMAGE_MESSAGES.damaged);
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw refuse(IMAGE_MESSAGES.tooManyPixels);
+  if (SCRIPT_OR_MARKUP.test(bytes.toString('latin1'))) throw refuse(IMAGE_MESSAGES.notOnlyAnImage);
+  const end = format === 'png' ? pngEnd(bytes) : jpegEnd(bytes);
+  if (end < 0) throw refuse(IMAGE_MESSAGES.damaged);
+  if (end < bytes.length) throw refuse(IMAGE_MESSAGES.notOnlyAnImage);
 
   let image: Buffer;
   let thumbnail: Buffer;
   try {
     const input = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).rotate();
-    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-    if (meta.format !== format) throw new Error('format mismatch');
     image = await (
       format === 'jpeg' ? input().jpeg({ quality: 85, mozjpeg: true }) : input().png()
     ).toBuffer();
@@ -54,15 +111,20 @@ export async function storeImage(dataDir: string, bytes: Buffer, rules: ImageRul
       .jpeg({ quality: 80 })
       .toBuffer();
   } catch {
-    throw refuse('The image could not be read: upload a valid .jpg or .png file');
+    throw refuse(IMAGE_MESSAGES.damaged);
   }
 
   const dir = mediaDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const name = randomBytes(16).toString('hex');
   const stored = { file: `${name}.${format === 'jpeg' ? 'jpg' : 'png'}`, thumbnail: `${name}.thumb.jpg` };
-  await fs.writeFile(path.join(dir, stored.file), image, { flag: 'wx' });
-  await fs.writeFile(path.join(dir, stored.thumbnail), thumbnail, { flag: 'wx' });
+  try {
+    await fs.writeFile(path.join(dir, stored.file), image, { flag: 'wx' });
+    await fs.writeFile(path.join(dir, stored.thumbnail), thumbnail, { flag: 'wx' });
+  } catch (error) {
+    await removeMedia(dataDir, stored.file, stored.thumbnail);
+    throw error;
+  }
   return stored;
 }
 
