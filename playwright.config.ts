@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Several runs side by side each need their own port and data directory.
+const dataDir = process.env.E2E_DATA_DIR ?? 'e2e/.artifacts/data';
 export const E2E = {
+  dataDir,
   baseURL: `http://127.0.0.1:${port}`,
   adminEmail: 'admin@e2e.pinoyproperty.local',
   adminPassword: 'E2eAdmin123',
@@ -37,7 +40,7 @@ export default defineConfig({
   },
   // The real product, as `npm start` runs it, on a new embedded database.
   webServer: {
-    command: 'rm -rf e2e/.artifacts/data && npm start',
+    command: `rm -rf ${dataDir} && npm start`,
     url: `${E2E.baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -46,7 +49,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: 'e2e/.artifacts/data',
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_EMAIL: E2E.adminEmail,
       ADMIN_PASSWORD: E2E.adminPassword,

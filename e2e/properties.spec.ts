@@ -117,6 +117,7 @@ test.describe('Properties', () => {
   test('a For Rent house: dwelling panel, images, video, amenities, then Sold with its history', async ({
     page,
   }) => {
+    test.slow(); // the longest journey of the suite: four uploads and five saves
     await signIn(page, ADMIN_EMAIL, E2E.demoPassword);
     await page.goto(LIST);
     await expect(page.getByRole('heading', { level: 1, name: 'Property List' })).toBeVisible();

@@ -5,6 +5,7 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -22,13 +23,15 @@ import {
 import { sql } from 'kysely';
 import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
-import { badRequest, HttpError } from './lib/errors.ts';
-import { mediaDir } from './lib/media.ts';
+import { badRequest, HttpError, isDatabaseUnavailable } from './lib/errors.ts';
+import { assertPlainFileName, mediaDir } from './lib/media.ts';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
 import { streamExport } from './lib/list.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
 import { registerNotifications } from './lib/notification-hub.ts';
+import { registerMetrics } from './lib/metrics.ts';
+import { withAuditContext } from './lib/audit-context.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -36,7 +39,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** From now on readiness answers 503, so load balancers stop sending work; requests are still served. */
+    stopTakingWork(): void;
+  }
 }
+
+/** How long readiness waits for the database before calling it unavailable. */
+const READINESS_TIMEOUT_MS = 3000;
 
 /** Keeps the first of repeated query parameters (`page=1&page=1`), as old clients send them. */
 function parseQuery(text: string): Record<string, string> {
@@ -64,6 +74,8 @@ export async function buildApp(
 
   await app.register(cookie);
   await app.register(multipart, {
+    // The client's file name as sent, path and all, so that one with a path is refused (lib/media.ts).
+    preservePath: true,
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 200, fieldSize: 100_000, parts: 205 },
   });
   await app.register(helmet, {
@@ -88,6 +100,15 @@ export async function buildApp(
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+  // CSRF: a write carrying the session cookie must come from our own pages — with the header a
+  // cross-site form cannot set, and no other site's Origin. Checked before any body is read.
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.headers.authorization !== undefined) return;
+    if (!req.cookies[SESSION_COOKIE]) return;
+    if (req.headers['x-requested-with'] !== 'web' || !fromOwnSite(req, config.publicUrl)) {
+      throw new HttpError(403, 'Cross-site request refused');
+    }
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -116,6 +137,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const metrics = registerMetrics(app, services);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -131,7 +153,27 @@ export async function buildApp(
         .status(error.statusCode)
         .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
     }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn(`database unavailable: ${error.message}`);
+      metrics.countError('database_unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ message: 'The database is unavailable. Please try again shortly' });
+    }
     const pgCode = (error as { code?: string }).code;
+    if (pgCode === 'ENOSPC' || pgCode === 'EDQUOT') {
+      req.log.error({ err: error }, 'no space left to store a file');
+      metrics.countError('disk_full');
+      return reply
+        .status(507)
+        .send({ message: 'The server has no room left to store files. Please tell your administrator' });
+    }
+    if (pgCode && VALUE_REFUSED_BY_DATABASE.has(pgCode)) {
+      return reply
+        .status(400)
+        .send({ message: 'A value holds a character or a number that cannot be stored' });
+    }
     if (pgCode === '23505') return reply.status(409).send({ message: 'This record already exists' });
     if (pgCode === '23503')
       return reply.status(409).send({ message: 'The record is in use by other records' });
@@ -139,21 +181,44 @@ export async function buildApp(
       return reply.status(error.statusCode).send({ message: clientErrorMessage(error) });
     }
     req.log.error({ err: error }, 'unexpected error');
+    metrics.countError('unexpected');
     return reply.status(500).send({ message: 'Something went wrong' });
   });
 
+  let stopping = false;
+  app.decorate('stopTakingWork', () => {
+    stopping = true;
+  });
+  app.addHook('preClose', async () => app.stopTakingWork());
+  const databaseAnswers = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), READINESS_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([sql`SELECT 1`.execute(db), timeout]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const readiness = async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (stopping) return reply.status(503).send({ status: 'stopping' });
+    if (!(await databaseAnswers())) return reply.status(503).send({ status: 'unavailable' });
+    return { status: 'ok' };
+  };
+  const system = (summary: string) => ({ schema: { tags: ['System'], summary } });
+  app.get('/api/health', system('Ready: the same as /api/health/ready'), readiness);
   app.get(
-    '/api/health',
-    { schema: { tags: ['System'], summary: 'Ready when the database answers' } },
-    async (_req, reply) => {
-      try {
-        await sql`SELECT 1`.execute(db);
-        return { status: 'ok' };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' });
-      }
-    },
+    '/api/health/ready',
+    system('Ready for requests: 200 when the database answers and the server is not stopping, else 503'),
+    readiness,
   );
+  app.get('/api/health/live', system('Alive: 200 while the process runs (no database check)'), async () => ({
+    status: 'ok',
+  }));
 
   for (const call of calls) registerCall(app, services, call);
   await registerNotifications(app, services, (req) => identify(services, req));
@@ -187,7 +252,7 @@ export async function buildApp(
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || req.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found' });
     }
     if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -198,6 +263,12 @@ export async function buildApp(
 
   return app;
 }
+
+/**
+ * PostgreSQL's answers to a value it cannot take (a NUL character, bytes that are not UTF-8, a number
+ * out of range, text that is not a number or a date): input that validation let through, so a 400.
+ */
+const VALUE_REFUSED_BY_DATABASE = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007', '22008']);
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
@@ -227,11 +298,13 @@ const zodValidationError = (error: ZodError) =>
 async function readMultipart(req: FastifyRequest, upload: NonNullable<AnyCall['upload']>) {
   const fields: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
+  const fileNames: Record<string, string> = {};
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         if (upload.files.includes(part.fieldname) && !(part.fieldname in files)) {
           files[part.fieldname] = await part.toBuffer();
+          fileNames[part.fieldname] = part.filename;
         } else {
           part.file.resume();
         }
@@ -242,10 +315,19 @@ async function readMultipart(req: FastifyRequest, upload: NonNullable<AnyCall['u
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(upload.tooLarge);
-    if (code?.startsWith('FST_')) throw badRequest('The upload could not be read');
-    throw err;
+    // Whatever else stops the reading (no boundary, a truncated or malformed body) is the sender's.
+    throw badRequest('The upload could not be read');
   }
+  for (const [field, name] of Object.entries(fileNames)) assertPlainFileName(field, name);
   return { fields, files };
+}
+
+/** No Origin header (some browsers, other clients) passes: the custom header is the first guard. */
+function fromOwnSite(req: FastifyRequest, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const host = URL.canParse(origin) ? new URL(origin).host : null;
+  return host !== null && (host === req.host || host === new URL(publicUrl).host);
 }
 
 async function identify(services: Services, req: FastifyRequest): Promise<SessionUser | null> {
@@ -278,10 +360,6 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     const user = await identify(services, req);
     if (!user) throw new HttpError(401, 'You are not signed in or your session has ended');
     req.user = user;
-    // Cookie sessions must prove the request came from our own pages: a cross-site form cannot set this header.
-    if (user.via === 'cookie' && req.method !== 'GET' && req.headers['x-requested-with'] !== 'web') {
-      throw new HttpError(403, 'Cross-site request refused');
-    }
     if (!allows(call.access, user)) {
       throw new HttpError(403, 'You do not have permission to do this');
     }
@@ -293,16 +371,22 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     schema,
     preValidation: authorize,
     handler: async (req, reply) => {
-      if (!upload) {
-        const input = req[inputKey === 'body' ? 'body' : 'query'];
-        return call.handle({ ...services, input, user: req.user, files: {}, req, reply });
-      }
-      const { fields, files } = req.isMultipart()
-        ? await readMultipart(req, upload)
-        : { fields: req.body ?? {}, files: {} };
-      const parsed = call.input.safeParse(fields);
-      if (!parsed.success) throw zodValidationError(parsed.error);
-      return call.handle({ ...services, input: parsed.data, user: req.user, files, req, reply });
+      const run = async () => {
+        if (!upload) {
+          const input = req[inputKey === 'body' ? 'body' : 'query'];
+          return call.handle({ ...services, input, user: req.user, files: {}, req, reply });
+        }
+        const { fields, files } = req.isMultipart()
+          ? await readMultipart(req, upload)
+          : { fields: req.body ?? {}, files: {} };
+        const parsed = call.input.safeParse(fields);
+        if (!parsed.success) throw zodValidationError(parsed.error);
+        return call.handle({ ...services, input: parsed.data, user: req.user, files, req, reply });
+      };
+      // Writes happen in POST calls; their rows in the audit log name the user, address and call.
+      return call.method === 'GET'
+        ? run()
+        : withAuditContext({ actorId: req.user?.user_id ?? null, ip: req.ip, call: call.name }, run);
     },
   });
 

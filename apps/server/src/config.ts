@@ -16,11 +16,17 @@ export interface Config {
   trustProxy: boolean;
   /** Read notifications older than this many days are purged. */
   notificationRetentionDays: number;
+  /** Prometheus metrics at /metrics (404 when off). */
+  metrics: boolean;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served (load balancer drain). */
+  shutdownDelayMs: number;
 }
 
-const int = (value: string | undefined, fallback: number) => {
+const int = (value: string | undefined, fallback: number, min = 1) => {
   const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+  return value && Number.isInteger(n) && n >= min ? n : fallback;
 };
 
 /** Reads the environment once. Relative paths are taken from where `npm start` was typed. */
@@ -41,5 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     notificationRetentionDays: int(env.NOTIFICATION_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS),
+    metrics: env.METRICS === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 0),
   };
 }

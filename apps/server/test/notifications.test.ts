@@ -14,6 +14,7 @@ import { agencyPayload, associationPayload, brokerPayload, place, type Place } f
 import { purgeReadNotifications } from '../src/lib/notifications.ts';
 import { LISTENER_NAME } from '../src/lib/notification-hub.ts';
 import { seedDemoUsers } from '../src/db/seed.ts';
+import { propertyForm as lotForSale } from './process-fixtures.ts';
 
 type Signed = Awaited<ReturnType<TestApp['signedIn']>>;
 
@@ -95,20 +96,7 @@ const userForm = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const propertyForm = (name: string, overrides: Record<string, unknown> = {}) => ({
-  property_name: name,
-  property_headline: 'Quiet street, near IT Park',
-  property_description: 'A lot with a garden.',
-  property_classification_id: 4,
-  product_category_id: 3,
-  property_type_id: 1,
-  land_area: '250',
-  sale_price: '1000000',
-  street_name: 'Gorordo Avenue',
-  province_id: p.province_id,
-  town_id: p.town_id,
-  barangay_id: p.barangay_id,
-  subdivison_id: p.subdivision_id,
-  zipcode: '6000',
+  ...lotForSale(p, name),
   ...overrides,
 });
 const propertyId = async (name: string) =>

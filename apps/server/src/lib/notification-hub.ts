@@ -14,6 +14,7 @@ import {
   type ChannelMessage,
 } from './notifications.ts';
 import type { SessionUser } from './session.ts';
+import type { Access } from '../calls/registry.ts';
 
 /** Names the LISTEN connection in pg_stat_activity. */
 export const LISTENER_NAME = 'pp-notification-listener';
@@ -187,6 +188,11 @@ export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
   };
 }
 
+/** The stream's route and who may open it: read by the authorisation test beside the call registry. */
+export const notificationRoutes = [
+  { method: 'GET', url: '/api/notifications/stream', access: 'signed-in' },
+] as const satisfies readonly { method: 'GET' | 'POST'; url: string; access: Access }[];
+
 /**
  * GET /api/notifications/stream, the hub behind it and the retention purge, all stopped when the app
  * closes. `identify` is the app's session resolution (cookie or bearer).
@@ -222,7 +228,7 @@ export async function registerNotifications(
   });
 
   app.get(
-    '/api/notifications/stream',
+    notificationRoutes[0].url,
     {
       schema: {
         tags: ['Notifications'],

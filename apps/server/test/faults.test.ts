@@ -1,0 +1,441 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@app/contract';
+import { createTestApp, multipart, png, type TestApp } from './helpers.ts';
+import { place, type Place } from './entity-fixtures.ts';
+import {
+  freePort,
+  openStream,
+  plainRequest,
+  preparedDatabase,
+  propertyForm,
+  signIn,
+  startServer,
+  type Answer,
+} from './process-fixtures.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { poolOf, type Db } from '../src/db/index.ts';
+
+/**
+ * Faults: a connection killed in the middle of a save, PostgreSQL restarted under load, the server
+ * stopped under load, and a full media disk. Each leaves nothing half written and answers cleanly.
+ */
+
+const UNAVAILABLE = { message: 'The database is unavailable. Please try again shortly' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it answers something (not undefined), for at most `ms`. */
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 15_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/** The row count of every table, to prove that a failed request changed nothing. */
+async function tableCounts(db: Db) {
+  const { rows: tables } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = 'public' ORDER BY tablename`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables)
+    counts[name] = Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(name)}`.execute(db)).rows[0]!.n,
+    );
+  return counts;
+}
+
+/** The backends of this database waiting for a lock to insert into `table`. */
+async function waitingFor(client: pg.Client, table: string) {
+  // Statistics views are a snapshot for the whole transaction unless cleared.
+  await client.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database()
+       AND wait_event_type = 'Lock' AND query LIKE $1`,
+    [`insert into "${table}"%`],
+  );
+  return rows.map((r) => r.pid);
+}
+
+const idOfProperty = (db: Db, name: string) =>
+  db.selectFrom('properties').select('property_id').where('property_name', '=', name).executeTakeFirst();
+
+describe('(a) the database connection killed in the middle of a save', () => {
+  let t: TestApp;
+  let token: string;
+  let where: Place;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.signedIn(ROLE.SuperAdmin)).token;
+    where = await place(t, 'Kill');
+  });
+  afterAll(() => t?.close());
+
+  const save = (name: string) =>
+    t.call(token, { method: 'POST', url: '/api/saveproperty', payload: propertyForm(where, name) });
+
+  it('writes nothing, answers 503 with a clear message, and the next save works', async () => {
+    const before = await tableCounts(t.db);
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      // saveproperty writes the property, then waits here to write its history row.
+      await locker.query('LOCK TABLE property_history IN EXCLUSIVE MODE');
+      const saving = save('Half Written');
+      const pid = await waitFor(
+        'the save to wait for its history row',
+        async () => (await waitingFor(locker, 'property_history'))[0],
+      );
+      // Its first write is made: it holds the write lock of the properties table in its transaction.
+      const { rows: wrote } = await locker.query(
+        `SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+          WHERE l.pid = $1 AND c.relname = 'properties' AND l.mode = 'RowExclusiveLock' AND l.granted`,
+        [pid],
+      );
+      expect(wrote).toHaveLength(1);
+      await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+
+      const res = await saving;
+      expect([res.statusCode, res.json()]).toEqual([503, UNAVAILABLE]);
+      expect(res.headers['retry-after']).toBe('5');
+      await locker.query('COMMIT');
+    } finally {
+      await locker.end();
+    }
+
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(await idOfProperty(t.db, 'Half Written')).toBeUndefined();
+
+    const next = await save('Written Whole');
+    expect(next.statusCode, next.body).toBe(200);
+    const saved = await idOfProperty(t.db, 'Written Whole');
+    const history = await t.db
+      .selectFrom('property_history')
+      .select(['field', 'new_value'])
+      .where('property_id', '=', saved!.property_id)
+      .execute();
+    expect(history).toEqual([{ field: 'status', new_value: 'Open' }]);
+  });
+});
+
+describe('(b) PostgreSQL restarted under load', () => {
+  let dir: string;
+  let embedded: EmbeddedDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    // Its own cluster, whatever DATABASE_URL says: this test stops and starts it.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-restart-'));
+    fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its directory
+    embedded = await startEmbeddedPostgres(path.join(dir, 'postgres'), undefined, { port: await freePort() });
+    t = await createTestApp({ databaseUrl: embedded.url });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await embedded?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 (never 500) while it is down and serves again after, with the same app', async () => {
+    const { token } = await t.signedIn(ROLE.SuperAdmin);
+    type Phase = 'up' | 'stopping' | 'down' | 'starting' | 'back';
+    let phase: Phase = 'up';
+    const outcomes: { from: Phase; to: Phase; name?: string; status: number; body: unknown }[] = [];
+    let running = true;
+    let n = 0;
+    const worker = async () => {
+      while (running) {
+        const from = phase;
+        const name = ++n % 2 === 0 ? `Load ${n}` : undefined;
+        const res = name
+          ? await t.call(token, { method: 'POST', url: '/api/SaveCapability', payload: { Name: name } })
+          : await t.call(token, { method: 'GET', url: '/api/GetCapability?page=1&limit=10' });
+        outcomes.push({ from, to: phase, name, status: res.statusCode, body: res.json() });
+        if (res.statusCode !== 200) await sleep(10);
+      }
+    };
+    const count = (match: (o: (typeof outcomes)[number]) => boolean) => outcomes.filter(match).length;
+    const workers = Array.from({ length: 6 }, worker);
+
+    await waitFor('answers before the stop', () => (count((o) => o.to === 'up') >= 30 ? true : undefined));
+    phase = 'stopping';
+    await embedded.stop();
+    phase = 'down';
+    await waitFor('answers during the outage', () =>
+      count((o) => o.from === 'down' && o.to === 'down') >= 30 ? true : undefined,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    phase = 'starting';
+    await embedded.start();
+    phase = 'back';
+    await waitFor('answers after the restart', () =>
+      count((o) => o.from === 'back' && o.status === 200) >= 30 ? true : undefined,
+    );
+    running = false;
+    await Promise.all(workers);
+
+    expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
+    expect(outcomes.filter((o) => o.status === 503 && !isEqual(o.body, UNAVAILABLE))).toEqual([]);
+    const between = (from: Phase, to: Phase) => outcomes.filter((o) => o.from === from && o.to === to);
+    expect(between('up', 'up').every((o) => o.status === 200)).toBe(true);
+    expect(between('down', 'down').length).toBeGreaterThanOrEqual(30);
+    expect(between('down', 'down').every((o) => o.status === 503)).toBe(true);
+
+    // No connection was lost to the pool on the way (a leaked one would also make closing hang).
+    const pool = poolOf(t.db)!;
+    await waitFor(
+      'every pool connection to be idle',
+      () => (pool.idleCount === pool.totalCount ? true : undefined),
+      2000,
+    );
+
+    // Recovered: the same app answers every request, and every save it confirmed is there.
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call(token, {
+        method: 'POST',
+        url: '/api/SaveCapability',
+        payload: { Name: `After ${i}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({
+      status: 'ok',
+    });
+    const { rows } = await sql<{ name: string }>`SELECT capability_name AS name FROM capabilities`.execute(
+      t.db,
+    );
+    const names = new Set(rows.map((r) => r.name));
+    const confirmed = outcomes.filter((o) => o.name && o.status === 200).map((o) => o.name!);
+    expect(confirmed.filter((name) => !names.has(name))).toEqual([]);
+  }, 90_000);
+});
+
+const isEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+describe('(c) the server stopped with SIGTERM under load', () => {
+  it('finishes every request it accepted, loses no save, ends streams and exits 0', async () => {
+    const database = await preparedDatabase();
+    // One second in which readiness says 503 while requests are still served.
+    const server = await startServer(database.url, { SHUTDOWN_DELAY_MS: '1000' });
+    const locker = new pg.Client({ connectionString: database.url });
+    try {
+      const token = await signIn(server.base);
+      const stream = await openStream(server.base, token);
+      expect(stream.status).toBe(200);
+
+      type Outcome = { name?: string; answer?: Answer; error?: string };
+      const outcomes: Outcome[] = [];
+      let exited = false;
+      void server.exited.then(() => (exited = true));
+      let n = 0;
+      const attempt = async (name: string | undefined) => {
+        try {
+          const answer = await plainRequest(
+            server.base,
+            name
+              ? { path: '/api/SaveCapability', body: { Name: name }, token }
+              : { path: '/api/GetCapability?page=1&limit=5', token },
+          );
+          outcomes.push({ name, answer });
+        } catch (error) {
+          outcomes.push({ name, error: (error as NodeJS.ErrnoException).code ?? String(error) });
+        }
+      };
+      // Readers keep going while savers wait for the lock below (the pool has 10 connections).
+      const worker = async (saves: boolean) => {
+        while (!exited) {
+          await attempt(saves ? `Busy ${++n}` : undefined);
+          await sleep(5);
+        }
+      };
+      const workers = [true, true, true, false, false, false, false].map(worker);
+      await waitFor('saves before the signal', () =>
+        outcomes.filter((o) => o.name && o.answer?.status === 200).length >= 10 ? true : undefined,
+      );
+
+      // Saves that are surely in flight when the signal comes: they wait for this lock.
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE capabilities IN EXCLUSIVE MODE');
+      const held = Array.from({ length: 4 }, (_, i) =>
+        plainRequest(server.base, { path: '/api/SaveCapability', body: { Name: `Held ${i}` }, token }).then(
+          (answer) => [answer.status, answer.json()],
+          (error: Error) => error.message,
+        ),
+      );
+      await waitFor('the held saves to wait', async () =>
+        (await waitingFor(locker, 'capabilities')).length >= 4 ? true : undefined,
+      );
+
+      server.kill('SIGTERM');
+      const notReady = await waitFor('readiness to turn 503', async () => {
+        const res = await plainRequest(server.base, { path: '/api/health/ready' });
+        return res.status === 503 ? res : undefined;
+      });
+      expect(notReady.json()).toEqual({ status: 'stopping' });
+      // After the delay it refuses new connections, while the held saves are still running. (A
+      // connection made just as it closes, before sending its request, is reset: try again.)
+      await waitFor('new connections to be refused', () =>
+        plainRequest(server.base, { path: '/api/health/live' }).then(
+          () => undefined,
+          (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? true : undefined),
+        ),
+      );
+      expect(exited).toBe(false);
+      await stream.ended;
+
+      await locker.query('COMMIT');
+      expect(await Promise.all(held)).toEqual(
+        Array(4).fill([200, { message: 'Capability saved successfully' }]),
+      );
+      expect(await server.exited).toBe(0);
+      await Promise.all(workers);
+
+      // Every answer is a normal one. The other requests never got in: their connection was refused
+      // or reset, or (reaching the server as it closed) Fastify refused them with its own 503.
+      const refusedWhileClosing = (a: Answer) => a.status === 503 && a.body.includes('"Service Unavailable"');
+      expect(
+        outcomes.filter((o) => o.answer && o.answer.status !== 200 && !refusedWhileClosing(o.answer)),
+      ).toEqual([]);
+      expect(outcomes.filter((o) => o.error && !['ECONNREFUSED', 'ECONNRESET'].includes(o.error))).toEqual(
+        [],
+      );
+      const confirmed = outcomes.filter((o) => o.name && o.answer?.status === 200).map((o) => o.name!);
+      const { rows } = await locker.query<{ name: string }>(
+        `SELECT capability_name AS name FROM capabilities WHERE capability_name ~ '^(Busy|Held) '`,
+      );
+      expect(rows.map((r) => r.name).sort()).toEqual(
+        [...confirmed, 'Held 0', 'Held 1', 'Held 2', 'Held 3'].sort(),
+      );
+    } finally {
+      server.kill('SIGKILL');
+      await locker.end().catch(() => undefined);
+      await database.drop();
+    }
+  }, 90_000);
+});
+
+/** Mounting a tmpfs needs root (CAP_SYS_ADMIN), which the sandbox and CI have. */
+function canMount() {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
+  }
+}
+const mountable = canMount();
+if (!mountable) console.warn('faults (d) skipped: mounting a tmpfs needs root');
+
+describe.skipIf(!mountable)('(d) the media disk full', () => {
+  let t: TestApp;
+  let token: string;
+  let propertyId: number;
+  let media: string;
+  let where: Place;
+  const filler = () => path.join(media, 'filler');
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.signedIn(ROLE.SuperAdmin)).token;
+    where = await place(t, 'Disk');
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/saveproperty',
+      payload: propertyForm(where, 'Disk house'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    propertyId = (await idOfProperty(t.db, 'Disk house'))!.property_id;
+    media = path.join(t.config.dataDir, 'media');
+    // A real, tiny file system as the media disk: 64 KiB.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0755', 'tmpfs', media]);
+  });
+  afterAll(async () => {
+    if (media) execFileSync('umount', [media]);
+    await t?.close();
+  });
+
+  /** Fills the disk so that only `freeBytes` stay free. */
+  function fill(freeBytes: number) {
+    fs.rmSync(filler(), { force: true });
+    const { bavail, bsize } = fs.statfsSync(media);
+    fs.writeFileSync(filler(), Buffer.alloc(bavail * bsize - freeBytes));
+    expect(fs.statfsSync(media).bavail * bsize).toBe(freeBytes);
+  }
+  const upload = async () =>
+    t.call(token, {
+      method: 'POST',
+      url: '/api/saveimagesupload',
+      ...multipart(
+        { type: 'Image', property_id: propertyId, description: 'Front' },
+        { name: 'images_video', bytes: await png(64, 48) },
+      ),
+    });
+  const mediaRows = () =>
+    t.db
+      .selectFrom('property_media')
+      .select(['file', 'thumbnail'])
+      .where('property_id', '=', propertyId)
+      .execute();
+  const DISK_FULL = { message: 'The server has no room left to store files. Please tell your administrator' };
+
+  it.each([
+    ['no room at all', 0],
+    ['room for the image but not its thumbnail', 4096],
+  ])('an upload with %s fails cleanly (507): no row, no file left behind', async (_, free) => {
+    fill(free);
+    const before = await tableCounts(t.db);
+    const res = await upload();
+    expect([res.statusCode, res.json()]).toEqual([507, DISK_FULL]);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(fs.readdirSync(media)).toEqual(['filler']);
+  });
+
+  it('a new user with a profile picture is not created when the picture cannot be stored', async () => {
+    fill(0);
+    const before = await tableCounts(t.db);
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/SaveUser',
+      ...multipart(
+        {
+          first_name: 'Disk',
+          last_name: 'Full',
+          role_id: ROLE.Admin,
+          user_email: 'disk.full@example.ph',
+          phone_1: '09171234567',
+          house_number: '5',
+          street_name: 'Mabini St',
+          province_id: where.province_id,
+          town_id: where.town_id,
+          barangay_id: where.barangay_id,
+          zip_code: '1209',
+        },
+        { name: 'profile_image', bytes: await png(64, 48) },
+      ),
+    });
+    expect([res.statusCode, res.json()]).toEqual([507, DISK_FULL]);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(fs.readdirSync(media)).toEqual(['filler']);
+  });
+
+  it('once there is room again, the same upload is stored with its row', async () => {
+    fs.rmSync(filler());
+    const res = await upload();
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await mediaRows();
+    expect(rows).toHaveLength(1);
+    expect(fs.readdirSync(media).sort()).toEqual([rows[0]!.file, rows[0]!.thumbnail].sort());
+  });
+});
