@@ -8,10 +8,10 @@
  * Sizes follow the property count: at 1,000,000 properties, 200,000 users, 100,000 sellers, 5,000
  * agencies, 2,000 brokers and 300 associations.
  */
-import { sql } from 'kysely';
-import { ROLE } from '@app/contract';
+import { sql, type RawBuilder } from 'kysely';
+import { NOTIFICATION_TYPES, ROLE, type NotificationKind } from '@app/contract';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
-import type { Bench } from './lib.ts';
+import type { BenchDatabase } from './lib.ts';
 
 export const BENCH_PASSWORD = 'BenchAgent123';
 const BATCH = 100_000;
@@ -23,6 +23,7 @@ export interface MarketplaceSizes {
   agencies: number;
   brokers: number;
   associations: number;
+  notifications: number;
 }
 
 export function sizesFor(properties: number): MarketplaceSizes {
@@ -35,12 +36,15 @@ export function sizesFor(properties: number): MarketplaceSizes {
     agencies: at(5_000, 50),
     brokers: at(2_000, 20),
     associations: at(300, 10),
+    notifications: properties * 2,
   };
 }
 
 export interface Marketplace {
   sizes: MarketplaceSizes;
   seconds: number;
+  /** Seconds per part of the generation (empty when reused). */
+  parts: Record<string, number>;
   counts: Record<string, number>;
   /** Found in the database (BENCH_REUSE=1), not generated now. */
   reused?: boolean;
@@ -55,10 +59,34 @@ export interface Marketplace {
  * second agent; one in 8 is an individual's own listing. Three in four have a broker; every listing a
  * seller but one in 25.
  */
-export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes): Promise<Marketplace> {
+export async function generateMarketplace(
+  bench: Pick<BenchDatabase, 'db' | 'one'>,
+  sizes: MarketplaceSizes,
+): Promise<Marketplace> {
   const { db, one } = bench;
   const started = performance.now();
-  const { users, sellers, agencies, brokers, associations, properties } = sizes;
+  const { users, sellers, agencies, brokers, associations, properties, notifications } = sizes;
+  const parts: Record<string, number> = {};
+  /** Runs one part of the generation, adding its time to `parts`. */
+  const part = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await run();
+    parts[name] = (parts[name] ?? 0) + (performance.now() - start) / 1000;
+    return result;
+  };
+  // As a superuser, statements skip the audit triggers (which write nothing here: no pp.call) and the
+  // foreign-key checks (every id is derived from rows inserted before): at 30,000 properties, the
+  // properties took 3.4 s instead of 8.9 s and the notifications 6.8 s instead of 9.1 s.
+  const { replica } = await one(sql<{ replica: boolean }>`SELECT rolsuper AS replica FROM pg_roles
+    WHERE rolname = current_user`);
+  const exec = (name: string, query: RawBuilder<unknown>) =>
+    part(name, async () => {
+      if (!replica) return void (await query.execute(db));
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await query.execute(trx);
+      });
+    });
   const agents = Math.round(users * 0.2);
   const ownerAgents = Math.round(users * 0.03);
   const operators = Math.max(5, Math.round(users * 0.005));
@@ -79,34 +107,48 @@ export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes)
 
   const orgColumns = sql.raw(`phone_1, email_address, house_number, street_name, province_id, town_id,
     barangay_id, zip_code`);
-  await sql`INSERT INTO agencies (agency_name, owner_name, contact_person, ${orgColumns})
+  await exec(
+    'agencies, associations, brokers',
+    sql`INSERT INTO agencies (agency_name, owner_name, contact_person, ${orgColumns})
     SELECT 'Agency ' || g || ' Realty', 'Owner ' || g, 'Contact ' || g, '0917' || lpad(g::text, 7, '0'),
       'agency' || g || '@bench.example.ph', g::text, 'Rizal Street', pl.province_id, pl.town_id,
       pl.barangay_id, pl.zip_code
-    FROM generate_series(1, ${agencies}) g ${address('g', 7919)}`.execute(db);
-  await sql`INSERT INTO broker_associations (broker_association_name, contact_person, ${orgColumns})
+    FROM generate_series(1, ${agencies}) g ${address('g', 7919)}`,
+  );
+  await exec(
+    'agencies, associations, brokers',
+    sql`INSERT INTO broker_associations (broker_association_name, contact_person, ${orgColumns})
     SELECT 'Association ' || g || ' of ' || pl.town_name, 'Chair ' || g, '0916' || lpad(g::text, 7, '0'),
       'association' || g || '@bench.example.ph', g::text, 'Bonifacio Street', pl.province_id, pl.town_id,
       pl.barangay_id, pl.zip_code
-    FROM generate_series(1, ${associations}) g ${address('g', 6007)}`.execute(db);
-  await sql`INSERT INTO brokers (broker_name, broker_license_number, ${orgColumns})
+    FROM generate_series(1, ${associations}) g ${address('g', 6007)}`,
+  );
+  await exec(
+    'agencies, associations, brokers',
+    sql`INSERT INTO brokers (broker_name, broker_license_number, ${orgColumns})
     SELECT 'Broker ' || g, 'PRC-' || lpad(g::text, 7, '0'), '0915' || lpad(g::text, 7, '0'),
       'broker' || g || '@bench.example.ph', g::text, 'Luna Street', pl.province_id, pl.town_id,
       pl.barangay_id, pl.zip_code
-    FROM generate_series(1, ${brokers}) g ${address('g', 4001)}`.execute(db);
+    FROM generate_series(1, ${brokers}) g ${address('g', 4001)}`,
+  );
   // One to three associations per broker; one broker in ten has none.
-  await sql`INSERT INTO broker_broker_associations (broker_id, broker_association_id)
+  await exec(
+    'agencies, associations, brokers',
+    sql`INSERT INTO broker_broker_associations (broker_id, broker_association_id)
     SELECT DISTINCT b.broker_id, a.first + (b.broker_id * k * 37) % ${associations}
     FROM brokers b CROSS JOIN generate_series(1, 3) k
     CROSS JOIN (SELECT min(broker_association_id) AS first FROM broker_associations) a
-    WHERE b.broker_id % 10 <> 0 AND k <= 1 + b.broker_id % 3`.execute(db);
+    WHERE b.broker_id % 10 <> 0 AND k <= 1 + b.broker_id % 3`,
+  );
 
   const { firstAgency } = await one(
     sql<{ firstAgency: number }>`SELECT min(agency_id) AS "firstAgency" FROM agencies`,
   );
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   // Users, numbered g: agents first, then owner-agents, operators, individuals.
-  await sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
+  await exec(
+    'users and skills',
+    sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
       phone_1, phone_2, associated_agency_id, created_at)
     SELECT (ARRAY['Maria','Jose','Ana','Juan','Rosa','Pedro','Carmen','Luis'])[1 + g % 8],
       (ARRAY['Santos','Reyes','Cruz','Bautista','Garcia','Mendoza','Torres','Flores'])[1 + (g / 8) % 8] || ' ' || g,
@@ -122,7 +164,8 @@ export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes)
       WHEN g <= ${agents + ownerAgents + operators} THEN ${ROLE.Operator}
       ELSE ${ROLE.Individual} END::int AS role,
       CASE WHEN g <= ${agents + ownerAgents} THEN 'agent' WHEN g <= ${agents + ownerAgents + operators}
-        THEN 'operator' ELSE 'individual' END AS kind) r`.execute(db);
+        THEN 'operator' ELSE 'individual' END AS kind) r`,
+  );
   const ids = await one(sql<{
     firstUser: number;
     firstSkill: number;
@@ -141,19 +184,23 @@ export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes)
     sql.raw(`(${firstAgency} + ((${userIdExpr}) - ${ids.firstUser} + 1) % ${agencies})`);
 
   if (ids.skills > 0)
-    await sql`INSERT INTO user_skill_links (user_id, user_skills_id)
+    await exec(
+      'users and skills',
+      sql`INSERT INTO user_skill_links (user_id, user_skills_id)
       SELECT DISTINCT u.user_id, ${ids.firstSkill}::int + (u.user_id * k) % ${ids.skills}
       FROM users u CROSS JOIN generate_series(1, 2) k
-      WHERE u.user_email LIKE '%@bench.example.ph' AND u.user_id % 3 = 0 AND k <= 1 + u.user_id % 2`.execute(
-      db,
+      WHERE u.user_email LIKE '%@bench.example.ph' AND u.user_id % 3 = 0 AND k <= 1 + u.user_id % 2`,
     );
 
-  await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address, house_number,
+  await exec(
+    'sellers',
+    sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address, house_number,
       street_name, province_id, town_id, barangay_id, zip_code, agency_id)
     SELECT 'Seller ' || g, 'Owner ' || g, '0919' || lpad(g::text, 7, '0'),
       CASE WHEN g % 4 <> 0 THEN 'seller' || g || '@bench.example.ph' END, g::text, 'Mabini Street',
       pl.province_id, pl.town_id, pl.barangay_id, pl.zip_code, ${firstAgency}::int + g % ${agencies}
-    FROM generate_series(1, ${sellers}) g ${address('g', 104729)}`.execute(db);
+    FROM generate_series(1, ${sellers}) g ${address('g', 104729)}`,
+  );
   const { firstSeller, firstBroker } = await one(sql<{ firstSeller: number; firstBroker: number }>`SELECT
     (SELECT min(seller_id) FROM sellers) AS "firstSeller", (SELECT min(broker_id) FROM brokers) AS "firstBroker"`);
 
@@ -164,7 +211,9 @@ export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes)
     const to = Math.min(properties, from + BATCH - 1);
     // Statuses in eights: Open ×3, Pending, Sold, Occupied, Archived, Suspended; each status's dates
     // follow from when it was listed (date_first_added: one listing a minute, newest last).
-    await sql`INSERT INTO properties (user_id, user_type, seller_id, agent_id, secondary_agent_id, agency_id,
+    await exec(
+      'properties',
+      sql`INSERT INTO properties (user_id, user_type, seller_id, agent_id, secondary_agent_id, agency_id,
         broker_id, property_name, property_headline, property_description, property_classification_id,
         property_type_id, product_category_id, land_area, building_area, street_name, building_name,
         province_id, town_id, barangay_id, zip_code, status, suspended_reason, rental_price_asked,
@@ -206,40 +255,192 @@ export async function generateMarketplace(bench: Bench, sizes: MarketplaceSizes)
       CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (${properties} - g) * 60) AS added) a
       CROSS JOIN LATERAL (SELECT a.added AS added, CASE WHEN s.status = 'Open' THEN a.added
         ELSE least(now(), a.added + make_interval(days => g % 90)) END AS changed) d
-      ${address('g', 15485863)}`.execute(db);
+      ${address('g', 15485863)}`,
+    );
     // Nine in ten have a default image; one in ten a video too; half two amenities; each its creation.
-    await sql`INSERT INTO property_media (property_id, type, file, thumbnail, description, is_default)
+    await exec(
+      'media',
+      sql`INSERT INTO property_media (property_id, type, file, thumbnail, description, is_default)
       SELECT property_id, 'Image', 'bench' || property_id || '.jpg', 'bench' || property_id || '.thumb.jpg',
         'Front view', true
-      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 <> 0`.execute(db);
-    await sql`INSERT INTO property_media (property_id, type, video_url, description)
+      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 <> 0`,
+    );
+    await exec(
+      'media',
+      sql`INSERT INTO property_media (property_id, type, video_url, description)
       SELECT property_id, 'Video', 'https://video.example.ph/' || property_id, 'Walkthrough'
-      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 = 3`.execute(db);
+      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 = 3`,
+    );
     if (ids.amenities > 0)
-      await sql`INSERT INTO property_amenities (property_id, amenities_id)
+      await exec(
+        'amenities',
+        sql`INSERT INTO property_amenities (property_id, amenities_id)
         SELECT DISTINCT p.property_id, (SELECT min(id) FROM amenities) + (p.property_id * k) % ${ids.amenities}
         FROM properties p CROSS JOIN generate_series(1, 2) k
-        WHERE p.property_id BETWEEN ${from} AND ${to} AND p.property_id % 2 = 0`.execute(db);
-    await sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by, changed_at)
+        WHERE p.property_id BETWEEN ${from} AND ${to} AND p.property_id % 2 = 0`,
+      );
+    await exec(
+      'history',
+      sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by, changed_at)
       SELECT property_id, 'status', NULL, 'Open', user_id, date_first_added
-      FROM properties WHERE property_id BETWEEN ${from} AND ${to}`.execute(db);
+      FROM properties WHERE property_id BETWEEN ${from} AND ${to}`,
+    );
     console.log(`${to.toLocaleString()} properties`);
   }
   await sql`DROP TABLE places`.execute(db);
-  await sql`VACUUM ANALYZE`.execute(db);
 
-  return { sizes, seconds: (performance.now() - started) / 1000, ...(await benchUsers(bench)) };
+  const people = { firstUser: ids.firstUser, users, agents, ownerAgents, operators, firstAgency, agencies };
+  // Loaded without their secondary indexes, built again after (the same definitions): faster than
+  // keeping two trigram indexes up to date row by row.
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`SELECT indexname AS name,
+      indexdef AS definition FROM pg_indexes WHERE tablename = 'notifications' AND indexname <> 'notifications_pkey'`.execute(
+    db,
+  );
+  for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(db);
+  for (let from = 1; from <= notifications; from += 2 * BATCH) {
+    const to = Math.min(notifications, from + 2 * BATCH - 1);
+    await exec('notifications', notificationBatch(from, to, people, { properties, brokers, firstBroker }));
+    console.log(`${to.toLocaleString()} notifications`);
+  }
+  for (const { definition } of indexes) await exec('notification indexes', sql.raw(definition));
+  await part('vacuum analyze', () => sql`VACUUM ANALYZE`.execute(db));
+
+  return { sizes, seconds: (performance.now() - started) / 1000, parts, ...(await benchUsers(bench)) };
+}
+
+/** How often each notification type occurs, in percent (all of NOTIFICATION_TYPES). */
+const NOTIFICATION_MIX: Record<NotificationKind, number> = {
+  propertyListed: 24,
+  propertyStatusChanged: 18,
+  propertyDetailsChanged: 18,
+  propertyEnquiry: 10,
+  userCreated: 8,
+  propertyApproved: 7,
+  agentBrokerChanged: 5,
+  agentSignUp: 4,
+  propertyDeclined: 3,
+  brokerAssociationChanged: 3,
+};
+/** What each type is about, who caused it, and its subject as the product writes it. */
+const NOTIFICATION_SHAPE: Record<NotificationKind, { entity: string; by: string; subject: string }> = {
+  propertyListed: {
+    entity: 'property',
+    by: 'owner',
+    subject: "p.property_name || ' was listed by ' || actor",
+  },
+  propertyStatusChanged: {
+    entity: 'property',
+    by: 'owner',
+    subject: `p.property_name || ': status ' || CASE WHEN p.status = 'Open' THEN 'Pending' ELSE 'Open' END ||
+      ' → ' || p.status || ', changed by ' || actor`,
+  },
+  propertyDetailsChanged: {
+    entity: 'property',
+    by: 'owner',
+    subject: "p.property_name || ' was modified by ' || actor",
+  },
+  propertyApproved: {
+    entity: 'property',
+    by: 'staff',
+    subject: "p.property_name || ' was approved by ' || actor",
+  },
+  propertyDeclined: {
+    entity: 'property',
+    by: 'staff',
+    subject: "p.property_name || ' was declined by ' || actor",
+  },
+  propertyEnquiry: {
+    entity: 'property',
+    by: 'nobody',
+    subject: `'Enquiry about ' || p.property_name || ' from ' ||
+      (ARRAY['Liza','Ramon','Grace','Paolo','Joy','Mark'])[1 + x.g % 6] || ' ' ||
+      (ARRAY['Aquino','Villanueva','Ramos','Castro','Lim','Tan'])[1 + (x.g / 6) % 6]`,
+  },
+  userCreated: {
+    entity: 'user',
+    by: 'staff',
+    subject: "eu.first_name || ' ' || eu.last_name || ' (' || er.name || ') was created by ' || actor",
+  },
+  agentSignUp: {
+    entity: 'agent',
+    by: 'self',
+    subject: "eu.first_name || ' ' || eu.last_name || ' signed up as an Agent'",
+  },
+  agentBrokerChanged: {
+    entity: 'agent',
+    by: 'staff',
+    subject: "'The brokers of ' || eu.first_name || ' ' || eu.last_name || ' were changed by ' || actor",
+  },
+  brokerAssociationChanged: {
+    entity: 'broker',
+    by: 'staff',
+    subject: "'The broker associations of ' || b.broker_name || ' were changed by ' || actor",
+  },
+};
+
+/**
+ * Notifications g in [from, to], each derived from g alone (hashes as random numbers): a type by
+ * NOTIFICATION_MIX about a listing, user or broker; sent in the last 180 days; one in ten to a Super
+ * Admin, half of the listings' news to an agent of the listing's agency, the rest to users with a
+ * strong skew (the first agents get most); read some hours after, except most of the last three days'.
+ */
+function notificationBatch(
+  from: number,
+  to: number,
+  people: Record<
+    'firstUser' | 'users' | 'agents' | 'ownerAgents' | 'operators' | 'firstAgency' | 'agencies',
+    number
+  >,
+  sizes: { properties: number; brokers: number; firstBroker: number },
+) {
+  const { firstUser, users, agents, ownerAgents, operators, firstAgency, agencies } = people;
+  const r = (k: number) => `((hashint8(x.g::bigint * 16 + ${k}) & 2147483647)::float8 / 2147483648)`;
+  const pick = (k: number, n: number) => `floor(${r(k)} * ${n})::int`;
+  let lo = 0;
+  const kinds = Object.entries(NOTIFICATION_MIX).map(([kind, percent]) => {
+    const { entity, by } = NOTIFICATION_SHAPE[kind as NotificationKind];
+    const range = `${lo / 100}, ${(lo += percent) / 100}`;
+    return `('${kind}', '${NOTIFICATION_TYPES[kind as NotificationKind].type}', '${entity}', '${by}', ${range})`;
+  });
+  const subject = (kind: NotificationKind) =>
+    `WHEN '${kind}' THEN ${NOTIFICATION_SHAPE[kind].subject.replaceAll('actor', "(a.first_name || ' ' || a.last_name)")}`;
+  const agencyAgent = `${firstUser - 1} + (p.agency_id - ${firstAgency}) + ${agencies} *
+    (1 + ${pick(6, Math.max(1, Math.floor((agents - agencies) / agencies)))})`;
+  return sql`INSERT INTO notifications (user_id, notification_type, notification_subject, notification_status,
+      entity, entity_id, created_by, created_at, read_at)
+    SELECT CASE WHEN ${sql.raw(r(4))} < 0.1 THEN ${sql.raw(`(SELECT min(user_id) FROM users WHERE role_id = ${ROLE.SuperAdmin})`)}
+        WHEN k.entity = 'property' AND p.agency_id IS NOT NULL AND ${sql.raw(r(4))} < 0.6 THEN ${sql.raw(agencyAgent)}
+        ELSE ${sql.raw(`${firstUser} + floor(${users} * power(${r(7)}, 3))::int`)} END,
+      k.type, ${sql.raw(`CASE k.kind ${(Object.keys(NOTIFICATION_MIX) as NotificationKind[]).map(subject).join(' ')} END`)},
+      CASE WHEN (x.at > now() - interval '3 days' AND ${sql.raw(r(8))} < 0.8) OR ${sql.raw(r(8))} < 0.02
+        THEN 'Active' ELSE 'Inactive' END,
+      CASE WHEN k.entity = 'agent' THEN 'user' ELSE k.entity END,
+      coalesce(p.property_id, eu.user_id, b.broker_id), a.user_id, x.at,
+      CASE WHEN NOT ((x.at > now() - interval '3 days' AND ${sql.raw(r(8))} < 0.8) OR ${sql.raw(r(8))} < 0.02)
+        THEN least(now(), x.at + make_interval(mins => ${sql.raw(pick(9, 2880))})) END
+    FROM (SELECT g, now() - make_interval(secs => ${sql.raw(r(3).replaceAll('x.g', 'g'))} * 180 * 86400) AS at
+      FROM generate_series(${from}::int, ${to}::int) g) x
+    JOIN (VALUES ${sql.raw(kinds.join(', '))}) k (kind, type, entity, by, lo, hi)
+      ON ${sql.raw(r(1))} >= k.lo AND ${sql.raw(r(1))} < k.hi
+    LEFT JOIN properties p ON k.entity = 'property' AND p.property_id = 1 + ${sql.raw(pick(2, sizes.properties))}
+    LEFT JOIN users eu ON eu.user_id = ${firstUser}::int + CASE k.entity WHEN 'user' THEN ${sql.raw(pick(2, users))}
+      WHEN 'agent' THEN ${sql.raw(pick(2, agents))} END
+    LEFT JOIN roles er ON er.id = eu.role_id
+    LEFT JOIN brokers b ON k.entity = 'broker' AND b.broker_id = ${sql.raw(`${sizes.firstBroker} + ${pick(2, sizes.brokers)}`)}
+    LEFT JOIN users a ON a.user_id = CASE k.by WHEN 'owner' THEN p.user_id WHEN 'self' THEN eu.user_id
+      WHEN 'staff' THEN ${sql.raw(`${firstUser + agents + ownerAgents} + ${pick(5, operators)}`)} END`;
 }
 
 /** What the database holds, and the Agent and Individual the benchmarks sign in as. */
-async function benchUsers(bench: Bench) {
+async function benchUsers(bench: Pick<BenchDatabase, 'db' | 'one'>) {
   const { db, one } = bench;
   const counts = await one(sql<Record<string, number>>`SELECT
     (SELECT count(*)::int FROM properties) AS properties, (SELECT count(*)::int FROM property_media) AS media,
     (SELECT count(*)::int FROM property_amenities) AS amenities, (SELECT count(*)::int FROM property_history) AS history,
     (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM sellers) AS sellers,
     (SELECT count(*)::int FROM agencies) AS agencies, (SELECT count(*)::int FROM brokers) AS brokers,
-    (SELECT count(*)::int FROM broker_associations) AS associations`);
+    (SELECT count(*)::int FROM broker_associations) AS associations,
+    (SELECT count(*)::int FROM notifications) AS notifications`);
   const agent = await one(sql<{ user_id: number; user_email: string }>`SELECT user_id, user_email FROM users
     WHERE user_email = 'agent1@bench.example.ph'`);
   const individual = await one(sql<{ user_id: number; user_email: string }>`SELECT u.user_id, u.user_email
@@ -255,12 +456,22 @@ async function benchUsers(bench: Bench) {
  * The marketplace to measure: with BENCH_REUSE=1 and a DATABASE_URL that already holds one (from an
  * earlier run), that one as it is; otherwise a new one.
  */
-export async function marketplaceFor(bench: Bench, sizes: MarketplaceSizes): Promise<Marketplace> {
+export async function marketplaceFor(
+  bench: Pick<BenchDatabase, 'db' | 'one'>,
+  sizes: MarketplaceSizes,
+): Promise<Marketplace> {
   if (process.env.BENCH_REUSE === '1') {
     const { n } = await bench.one(sql<{ n: number }>`SELECT count(*)::int AS n FROM properties`);
-    if (n > 0) return { sizes, seconds: 0, reused: true, ...(await benchUsers(bench)) };
+    if (n > 0) return readMarketplace(bench);
   }
   return generateMarketplace(bench, sizes);
+}
+
+/** The marketplace an earlier run (`npm run bench:data`) left in the database. */
+export async function readMarketplace(bench: Pick<BenchDatabase, 'db' | 'one'>): Promise<Marketplace> {
+  const found = await benchUsers(bench);
+  const sizes = { ...sizesFor(found.counts.properties!), ...found.counts } as MarketplaceSizes;
+  return { sizes, seconds: 0, parts: {}, reused: true, ...found };
 }
 
 export const describeMarketplace = (m: Marketplace) =>

@@ -20,11 +20,13 @@ import { createMailer } from '../apps/server/src/lib/mail.ts';
 import { EXACT_COUNT_LIMIT, listQueries } from '../apps/server/src/lib/list.ts';
 import type { SessionUser } from '../apps/server/src/lib/session.ts';
 import { calls } from '../apps/server/src/calls/index.ts';
-import { ALL_PERMISSIONS, ROLE } from '@app/contract';
+import { ALL_PERMISSIONS, ROLE, manilaToday } from '@app/contract';
 
 export const N = Number(process.env.BENCH_N ?? 200);
 export const WARMUP = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where `npm run bench:data` keeps its embedded cluster (without DATABASE_URL) for `npm run bench`. */
+export const BENCH_DATA_DIR = path.join(here, '.data');
 
 export interface Timing {
   median: number;
@@ -49,22 +51,94 @@ export async function measure(run: () => Promise<unknown>, n = N): Promise<Timin
 export const f = (x: number) => x.toFixed(1);
 
 export type Bench = Awaited<ReturnType<typeof openBench>>;
+export type BenchDatabase = Awaited<ReturnType<typeof openDatabase>>;
 
-/** Starts the database and the server, signed in as a Super Admin. `close()` removes everything. */
-export async function openBench() {
+/** The Super Admin every benchmark signs in as (kept in the database by ensureSuperAdmin). */
+export const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'BenchSecret123' };
+
+/**
+ * The database with the schema, the reference data, the real geography and the bench's Super Admin:
+ * DATABASE_URL, or else an embedded cluster in `dir` (kept) or in a temporary directory (removed by
+ * `close()`).
+ */
+export async function openDatabase(dir?: string) {
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-pg-'));
-    fs.chmodSync(tempDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach it
-    embedded = await startEmbeddedPostgres(path.join(tempDir, 'postgres'));
+    if (!dir) {
+      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-pg-'));
+      fs.chmodSync(tempDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach it
+    }
+    embedded = await startEmbeddedPostgres(dir ?? path.join(tempDir!, 'postgres'));
     databaseUrl = embedded.url;
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-data-'));
   const db = createDb(databaseUrl);
-  const adminEmail = 'bench.admin@example.com';
-  const adminPassword = 'BenchSecret123';
+  const close = async () => {
+    await db.destroy();
+    await embedded?.stop();
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  };
+  try {
+    await migrate(db);
+    await seedReferenceData(db);
+    const start = performance.now();
+    const geographySeeded = await seedGeography(db);
+    const seedSeconds = (performance.now() - start) / 1000;
+    await seedReferenceMasters(db);
+    await ensureSuperAdmin(db, { adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password });
+    const one = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows[0]!;
+    return {
+      db,
+      url: databaseUrl,
+      embedded,
+      one,
+      close,
+      geography: { seeded: geographySeeded, seconds: seedSeconds },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Calls to the API at `base` (http://host:port/api) with a session token; anything but 200 throws. */
+export function apiClient(base: string) {
+  const send = async (url: string, token: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}/${url}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+    if (res.status !== 200)
+      throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return res;
+  };
+  return {
+    async signIn(email: string, password: string) {
+      const login = await fetch(`${base}/webValidateLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const { token } = (await login.json()) as { token?: string };
+      if (!token) throw new Error(`sign-in failed for ${email}: ${login.status}`);
+      return token;
+    },
+    get: async (url: string, token: string) => (await send(url, token)).text(),
+    download: async (url: string, token: string) => Buffer.from(await (await send(url, token)).arrayBuffer()),
+    post: async (call: string, payload: unknown, token: string) =>
+      (await send(call, token, { method: 'POST', body: JSON.stringify(payload) })).text(),
+  };
+}
+
+/** Starts the database and the server, signed in as a Super Admin. `close()` removes everything. */
+export async function openBench() {
+  const { db, embedded, one, geography, close: closeDatabase } = await openDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-data-'));
+  const { email: adminEmail, password: adminPassword } = BENCH_ADMIN;
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -74,58 +148,20 @@ export async function openBench() {
     dataDir,
   };
   const close = async () => {
-    await db.destroy();
-    await embedded?.stop();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    await closeDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await migrate(db);
-    await seedReferenceData(db);
-    const start = performance.now();
-    const geographySeeded = await seedGeography(db);
-    const seedSeconds = (performance.now() - start) / 1000;
-    await seedReferenceMasters(db);
-    await ensureSuperAdmin(db, { adminEmail, adminPassword });
     const app = await buildApp({ db, config, mailer: createMailer(config) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/api`;
 
-    const signIn = async (email: string, password: string) => {
-      const login = await fetch(`${base}/webValidateLogin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const { token } = (await login.json()) as { token?: string };
-      if (!token) throw new Error(`sign-in failed for ${email}: ${login.status}`);
-      return token;
-    };
-    const adminToken = await signIn(adminEmail, adminPassword);
-    const get = async (url: string, token = adminToken) => {
-      const res = await fetch(`${base}/${url}`, { headers: { authorization: `Bearer ${token}` } });
-      const body = await res.text();
-      if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
-      return body;
-    };
-    const download = async (url: string, token = adminToken) => {
-      const res = await fetch(`${base}/${url}`, { headers: { authorization: `Bearer ${token}` } });
-      if (res.status !== 200)
-        throw new Error(`GET ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-      return Buffer.from(await res.arrayBuffer());
-    };
-    const post = async (call: string, payload: unknown, token = adminToken) => {
-      const res = await fetch(`${base}/${call}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const body = await res.text();
-      if (res.status !== 200) throw new Error(`POST ${call}: ${res.status} ${body.slice(0, 300)}`);
-      return body;
-    };
-    const one = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows[0]!;
+    const api = apiClient(base);
+    const adminToken = await api.signIn(adminEmail, adminPassword);
+    const get = (url: string, token = adminToken) => api.get(url, token);
+    const download = (url: string, token = adminToken) => api.download(url, token);
+    const post = (call: string, payload: unknown, token = adminToken) => api.post(call, payload, token);
     return {
       db,
       config,
@@ -134,8 +170,8 @@ export async function openBench() {
       download,
       post,
       one,
-      signIn,
-      geography: { seeded: geographySeeded, seconds: seedSeconds },
+      signIn: api.signIn,
+      geography,
       async close() {
         await app.close();
         await close();
@@ -146,6 +182,29 @@ export async function openBench() {
     throw error;
   }
 }
+
+export const daysAgo = (days: number) => manilaToday(new Date(Date.now() - days * 86_400_000));
+
+/** What each report is opened with (its required filters), and a typical search. */
+export const REPORT_CASES: Record<string, { params?: Record<string, string | number>; search: string }> = {
+  getOpenPendingPropertyReport: { search: 'cebu' },
+  getSoldRentReport: { params: { date_sold_from_date: daysAgo(30) }, search: 'cebu' },
+  getSellerReports: { search: 'seller 1234' },
+  getIndividualsReport: { search: 'santos' },
+  GetUserReport: { search: 'santos' },
+  GetUserToActivated: { search: 'santos' },
+  GetUserBasedSkillReport: { search: 'santos' },
+  GetUserAgents: { search: 'santos' },
+  GetAgencies: { search: 'agency 12' },
+  GetBrokers: { search: 'broker 12' },
+  GetBrokerAssociations: { search: 'cebu' },
+  GetAgentsBasedAgency: { search: 'agency 12' },
+  getBrokerLinkedAssociationReport: { search: 'broker 12' },
+  getCountOfPropertiesReport: { params: { user_type: ROLE.Agent }, search: 'santos' },
+  getPropertyBrokerReport: { search: 'cebu' },
+  getListOfAttachments: { search: 'cebu' },
+  getPropertyTrackingReport: { params: { from_date: daysAgo(30) }, search: 'cebu' },
+};
 
 /** A Super Admin as the list code sees one, for running a list's own SQL directly. */
 const superAdmin = { user_id: 0, role_id: ROLE.SuperAdmin, permissions: new Set(ALL_PERMISSIONS) };

@@ -10,32 +10,20 @@
  */
 import { ALL_PERMISSIONS, OVERVIEW, REPORTS, ROLE, manilaToday } from '@app/contract';
 import { BENCH_PASSWORD, describeMarketplace, marketplaceFor, sizesFor } from './data.ts';
-import { compareList, environment, f, LIST_TABLE_HEAD, measure, N, openBench, writeReport } from './lib.ts';
+import {
+  compareList,
+  daysAgo,
+  environment,
+  f,
+  LIST_TABLE_HEAD,
+  measure,
+  N,
+  openBench,
+  REPORT_CASES,
+  writeReport,
+} from './lib.ts';
 
 const EXPORT_ROWS = 100_000;
-const daysAgo = (days: number) => manilaToday(new Date(Date.now() - days * 86_400_000));
-
-/** What each report is opened with (its required filters), and a typical search. */
-const CASES: Record<string, { params?: Record<string, string | number>; search: string }> = {
-  getOpenPendingPropertyReport: { search: 'cebu' },
-  getSoldRentReport: { params: { date_sold_from_date: daysAgo(30) }, search: 'cebu' },
-  getSellerReports: { search: 'seller 1234' },
-  getIndividualsReport: { search: 'santos' },
-  GetUserReport: { search: 'santos' },
-  GetUserToActivated: { search: 'santos' },
-  GetUserBasedSkillReport: { search: 'santos' },
-  GetUserAgents: { search: 'santos' },
-  GetAgencies: { search: 'agency 12' },
-  GetBrokers: { search: 'broker 12' },
-  GetBrokerAssociations: { search: 'cebu' },
-  GetAgentsBasedAgency: { search: 'agency 12' },
-  getBrokerLinkedAssociationReport: { search: 'broker 12' },
-  getCountOfPropertiesReport: { params: { user_type: ROLE.Agent }, search: 'santos' },
-  getPropertyBrokerReport: { search: 'cebu' },
-  getListOfAttachments: { search: 'cebu' },
-  getPropertyTrackingReport: { params: { from_date: daysAgo(30) }, search: 'cebu' },
-};
-
 const bench = await openBench();
 
 try {
@@ -69,7 +57,7 @@ try {
   };
   const slowest: { label: string; median: number }[] = [];
   for (const def of REPORTS) {
-    const { params = {}, search } = CASES[def.call]!;
+    const { params = {}, search } = REPORT_CASES[def.call]!;
     const opened = await run(`${def.call}, first page`, def.call, params);
     const searched = await run(`${def.call}, searchText=${search}`, def.call, {
       ...params,
