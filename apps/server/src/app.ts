@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
@@ -9,8 +10,8 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -78,7 +79,9 @@ export async function buildApp(
     preservePath: true,
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 200, fieldSize: 100_000, parts: 205 },
   });
-  await app.register(helmet, {
+  // The security headers are the same for every answer: worked out once by helmet, not per request
+  // (@fastify/helmet builds the middleware again for each request).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -94,7 +97,10 @@ export async function buildApp(
         upgradeInsecureRequests: null,
       },
     },
-    hsts: false,
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(securityHeaders);
   });
   // HSTS only means something over TLS; sent when the request came in (or was forwarded) as https.
   app.addHook('onSend', async (req, reply) => {
@@ -240,6 +246,8 @@ export async function buildApp(
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       // Vite names assets by content hash, so they never change; index.html must always be fresh.
       setHeaders: (reply, filePath) =>
@@ -320,6 +328,17 @@ async function readMultipart(req: FastifyRequest, upload: NonNullable<AnyCall['u
   }
   for (const [field, name] of Object.entries(fileNames)) assertPlainFileName(field, name);
   return { fields, files };
+}
+
+/** The headers helmet's middleware sets with these options. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
+    removeHeader: (name: string) => delete headers[name],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 /** No Origin header (some browsers, other clients) passes: the custom header is the first guard. */
