@@ -11,9 +11,7 @@
  *
  * Writes bench/results/bench-<date>.md and prints it.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,6 +30,10 @@ import {
   measure,
   N,
   REPORT_CASES,
+  savePayloads,
+  sizeLabel,
+  savePlaces,
+  startServerProcess,
   WARMUP,
   writeReport,
   type Timing,
@@ -39,7 +41,6 @@ import {
 
 const TARGET = { listP95: 100, lookupP95: 20, ratio: 1.5 };
 const SAVES_N = Math.min(N, 100);
-const root = path.resolve(BENCH_DATA_DIR, '../..');
 
 /** A typical search of each list that is not a report (default: a common place-name fragment). */
 const SEARCH: Record<string, string> = {
@@ -75,46 +76,14 @@ const embedded = url ? undefined : await startEmbeddedPostgres(embeddedDir);
 url ??= embedded!.url;
 const db = createDb(url, 2);
 const one = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows[0]!;
-const direct = new pg.Client({ connectionString: url });
-await direct.connect();
+const direct = new pg.Pool({ connectionString: url, max: 4 });
 
-// The server, as production starts it, with the statement capture on.
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-server-'));
-const captureFile = path.join(work, 'sql.jsonl');
+// Statements are captured by a server of their own (BENCH_CAPTURE_SQL writes each to a file), so the
+// timed server does no extra I/O.
+const captureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-sql-')), 'sql.jsonl');
 fs.writeFileSync(captureFile, '');
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
-const serverLog = fs.openSync(path.join(work, 'server.log'), 'w');
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', serverLog, serverLog],
-  env: {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    DEMO_DATA: 'false',
-    ADMIN_EMAIL: BENCH_ADMIN.email,
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LOG_LEVEL: 'warn',
-    // No retention purge of the generated notifications while measuring.
-    NOTIFICATION_RETENTION_DAYS: '36500',
-    BENCH_CAPTURE_SQL: captureFile,
-  },
-});
-const stopServer = () =>
-  new Promise<void>((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
 
-/** The statements the server ran while `run` ran, but for the session check and connection settings. */
+/** The statements a request ran, but for the session check and connection settings. */
 async function captured(run: () => Promise<unknown>) {
   const from = fs.statSync(captureFile).size;
   await run();
@@ -155,16 +124,9 @@ const add = (row: Row) => {
   console.log(tableRow(row));
 };
 
+let server = await startServerProcess(url, { BENCH_CAPTURE_SQL: captureFile });
 try {
-  const api = apiClient(`http://127.0.0.1:${port}/api`);
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null || tries > 600)
-      throw new Error(`the server did not start: see ${path.join(work, 'server.log')}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null);
-    if (ready?.status === 200) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
+  let api = apiClient(server.base);
   const market = await readMarketplace({ db, one });
   const ownerAgent = await one(sql<{ user_id: number; user_email: string }>`SELECT user_id, user_email
     FROM users WHERE role_id = ${ROLE.OwnerAgent} AND user_status = 'Active'
@@ -176,29 +138,41 @@ try {
   };
   type As = keyof typeof users;
 
-  /** A list or report: HTTP, then the statements the server ran for one request, directly. */
-  const timeList = async (call: string, params: Record<string, string | number>, as: As, label: string) => {
-    const query = queryOf(call, params);
-    const statements = await captured(() => api.get(query, users[as]));
-    const http = await measure(() => api.get(query, users[as]));
-    const direct_ = await measure(async () => {
-      for (const q of statements) await direct.query(q.sql, q.parameters);
+  // Every list and report, first page and searched, as each user whose rows differ.
+  const listCases = calls
+    .filter((c) => c.list)
+    .flatMap((call) => {
+      const report = REPORT_CASES[call.name];
+      const params = report?.params ?? {};
+      const search = report?.search ?? SEARCH[call.name] ?? 'san';
+      return (
+        ['Super Admin', ...(SCOPED.includes(call.name) ? ['Agent', 'Owner-Agent'] : [])] as As[]
+      ).flatMap((as) => [
+        { call: call.name, params, as, label: `${call.name}, first page` },
+        {
+          call: call.name,
+          params: { ...params, searchText: search },
+          as,
+          label: `${call.name}, searchText=${search}`,
+        },
+      ]);
     });
-    const kind = REPORTS.some((r) => r.call === call) ? 'report' : 'list';
-    add({ label, kind, as, http, sql: direct_, statements: statements.length });
-  };
+  const statements: Awaited<ReturnType<typeof captured>>[] = [];
+  for (const c of listCases)
+    statements.push(await captured(() => api.get(queryOf(c.call, c.params), users[c.as])));
+  await server.stop();
+  server = await startServerProcess(url);
+  api = apiClient(server.base);
 
-  for (const call of calls.filter((c) => c.list)) {
-    const report = REPORT_CASES[call.name];
-    const params = report?.params ?? {};
-    const search = report?.search ?? SEARCH[call.name] ?? 'san';
-    for (const as of [
-      'Super Admin',
-      ...(SCOPED.includes(call.name) ? ['Agent', 'Owner-Agent'] : []),
-    ] as As[]) {
-      await timeList(call.name, params, as, `${call.name}, first page`);
-      await timeList(call.name, { ...params, searchText: search }, as, `${call.name}, searchText=${search}`);
-    }
+  // The statements of one request at once, each on its own connection, as the server runs a page and its count.
+  for (const [i, c] of listCases.entries()) {
+    const query = queryOf(c.call, c.params);
+    const http = await measure(() => api.get(query, users[c.as]));
+    const sqlTiming = await measure(() =>
+      Promise.all(statements[i]!.map((q) => direct.query(q.sql, q.parameters))),
+    );
+    const kind = REPORTS.some((r) => r.call === c.call) ? 'report' : 'list';
+    add({ label: c.label, kind, as: c.as, http, sql: sqlTiming, statements: statements[i]!.length });
   }
 
   // Lookups: every GET call that is not a list, with the parameters it needs.
@@ -247,77 +221,14 @@ try {
   }
 
   // Saves, as the Super Admin: each a new record (names unique to this run).
-  const run = Date.now().toString(36);
-  let i = 0;
-  /** Names take letters only: 1 → b, 26 → ba. */
-  const letters = (n: number) =>
-    [...n.toString(26)].map((d) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(d, 26)]).join('');
   await sql`UPDATE users SET open_property_limit = 999 WHERE role_id = ${ROLE.SuperAdmin}`.execute(db);
-  // An address in Quezon City, with its zip code.
-  const { zip, ...address } = await one(sql<{
-    province_id: number;
-    town_id: number;
-    barangay_id: number;
-    zip: string;
-  }>`SELECT t.province_id, t.town_id, b.barangay_id, coalesce(b.zip_code, t.zip_code, '1100') AS zip
-    FROM barangays b JOIN towns t USING (town_id) WHERE b.barangay_id = ${ids.barangay!}`);
-  const saves: [string, () => unknown][] = [
-    [
-      'saveproperty',
-      () => ({
-        property_name: `Benchmark lot ${run}-${++i}`,
-        property_headline: 'Timed save',
-        property_description: 'Saved by the benchmark.',
-        property_classification_id: 4,
-        product_category_id: 3,
-        property_type_id: ids.land!,
-        land_area: '250',
-        sale_price: '2500000',
-        street_name: 'Gorordo Avenue',
-        ...address,
-        zipcode: zip,
-      }),
-    ],
-    [
-      'SaveUser',
-      () => ({
-        first_name: 'Bench',
-        last_name: `Agent ${letters(++i)}`,
-        role_id: ROLE.Agent,
-        user_email: `save-${run}-${i}@bench.example.ph`,
-        phone_1: '09171234567',
-        house_number: '5',
-        street_name: 'Mabini St',
-        ...address,
-        zip_code: zip,
-        re_license: 'PRC-12345',
-        associated_agency_id: ids.agency!,
-        associated_broker_id: String(ids.broker!),
-        user_skills: String(ids.skill!),
-        user_status: 'Active',
-      }),
-    ],
-    [
-      'saveSeller',
-      () => ({
-        seller_name: `Bench Seller ${run}-${++i}`,
-        property_owner_name: 'Bench Owner',
-        phone_1: '09190000001',
-        house_no: '15',
-        street_name: 'Amorsolo Street',
-        ...address,
-        zipcode: zip,
-        agency_id: ids.agency!,
-      }),
-    ],
-    ['SaveBarangay', () => ({ barangay_name: `Bench Barangay ${run}-${++i}`, ...address, zip_code: zip })],
-  ];
-  for (const [call, payload] of saves) {
+  const saves = savePayloads(await savePlaces(one));
+  for (const [call, payload] of Object.entries(saves)) {
     const http = await measure(() => api.post(call, payload(), users['Super Admin']), SAVES_N);
     add({ label: call, kind: 'save', as: 'Super Admin', http });
   }
 
-  const rss = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1];
+  const peakMb = server.peakMemoryMb();
   const missed = rows.filter((r) => misses(r));
   const report = [
     `# Benchmark, ${new Date().toISOString().slice(0, 10)}`,
@@ -328,9 +239,9 @@ try {
       `client, sequential requests: ${N} per row after ${Math.min(WARMUP, N)} warm-up ones (saves: ${SAVES_N}). Default page ` +
       'size; reports with the filters they open with (bench/lib.ts REPORT_CASES).',
     '- SQL = the statements the server ran for the request (captured with BENCH_CAPTURE_SQL; the session ' +
-      'check left out), run one after another on a connection of their own, as many times; "stmts" is how ' +
-      'many. The server runs a page and its count at once on two connections.',
-    `- Server peak memory (VmHWM) ${rss ? (Number(rss) / 1024).toFixed(0) : '?'} MB.`,
+      'check left out) by a server of its own, then run at once, each on a connection of its own, as the ' +
+      'server runs a page and its count; "stmts" is how many.',
+    `- Server peak memory (VmHWM) ${peakMb.toFixed(0)} MB.`,
     `- Targets (issue 10, item 3): list and report first pages p95 < ${TARGET.listP95} ms, lookups p95 < ` +
       `${TARGET.lookupP95} ms, HTTP ≤ ${TARGET.ratio}× SQL at the median for lists and reports. ` +
       `${missed.length} of ${rows.length} rows miss one (✗).`,
@@ -341,11 +252,15 @@ try {
     '',
   ];
   console.log(`\n${report.join('\n')}`);
-  writeReport('bench', report);
+  writeReport(`bench-${sizeLabel(market.counts.properties!)}`, report, {
+    properties: market.counts.properties,
+    environment: await environment(db, !!embedded),
+    rows,
+  });
 } finally {
-  await stopServer();
+  await server.stop();
   await direct.end();
   await db.destroy();
   await embedded?.stop();
-  fs.rmSync(work, { recursive: true, force: true });
+  fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
 }

@@ -3,9 +3,10 @@
  * the reference data and the real geography, the real server on a free port with a signed-in Super
  * Admin, timing, the side-by-side of a list call through HTTP and its own SQL, and the report file.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type net from 'node:net';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,10 +103,36 @@ export async function openDatabase(dir?: string) {
   }
 }
 
+const keepAlive = new http.Agent({ keepAlive: true });
+
+/**
+ * One HTTP request on a kept-alive connection, the whole answer read. Not fetch: its own cost (about
+ * 0.7 ms a request here) would count as the product's.
+ */
+export function httpRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, agent: keepAlive },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 /** Calls to the API at `base` (http://host:port/api) with a session token; anything but 200 throws. */
 export function apiClient(base: string) {
-  const send = async (url: string, token: string, init: RequestInit = {}) => {
-    const res = await fetch(`${base}/${url}`, {
+  const send = async (url: string, token: string, init: { method?: string; body?: string } = {}) => {
+    const res = await httpRequest(`${base}/${url}`, {
       ...init,
       headers: {
         authorization: `Bearer ${token}`,
@@ -113,24 +140,24 @@ export function apiClient(base: string) {
       },
     });
     if (res.status !== 200)
-      throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-    return res;
+      throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${res.body.toString().slice(0, 300)}`);
+    return res.body;
   };
   return {
     async signIn(email: string, password: string) {
-      const login = await fetch(`${base}/webValidateLogin`, {
+      const login = await httpRequest(`${base}/webValidateLogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password }),
       });
-      const { token } = (await login.json()) as { token?: string };
+      const { token } = JSON.parse(login.body.toString()) as { token?: string };
       if (!token) throw new Error(`sign-in failed for ${email}: ${login.status}`);
       return token;
     },
-    get: async (url: string, token: string) => (await send(url, token)).text(),
-    download: async (url: string, token: string) => Buffer.from(await (await send(url, token)).arrayBuffer()),
+    get: async (url: string, token: string) => (await send(url, token)).toString(),
+    download: (url: string, token: string) => send(url, token),
     post: async (call: string, payload: unknown, token: string) =>
-      (await send(call, token, { method: 'POST', body: JSON.stringify(payload) })).text(),
+      (await send(call, token, { method: 'POST', body: JSON.stringify(payload) })).toString(),
   };
 }
 
@@ -181,6 +208,148 @@ export async function openBench() {
     await close();
     throw error;
   }
+}
+
+/**
+ * The real server as production starts it (node --import tsx apps/server/src/main.ts), as its own
+ * process on a free port, on the database at `url`; resolves once it is ready. `stop()` ends it and
+ * removes its temporary directory; `peakMemoryMb()` reads its peak resident memory (VmHWM).
+ */
+export async function startServerProcess(url: string, env: Record<string, string> = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-server-'));
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const log = path.join(work, 'server.log');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(here, '..'),
+    stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      // No retention purge of the generated notifications while measuring.
+      NOTIFICATION_RETENTION_DAYS: '36500',
+      ...env,
+    },
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        fs.rmSync(work, { recursive: true, force: true });
+        resolve();
+      };
+      if (server.exitCode !== null) return done();
+      server.once('exit', done);
+      server.kill('SIGTERM');
+    });
+  for (let tries = 0; ; tries++) {
+    if (server.exitCode !== null || tries > 600) {
+      const tail = fs.readFileSync(log, 'utf8').slice(-2000);
+      await stop();
+      throw new Error(`the server did not start:\n${tail}`);
+    }
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null);
+    if (ready?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const memoryMb = (field: 'VmHWM' | 'VmRSS') => {
+    const kb = fs
+      .readFileSync(`/proc/${server.pid}/status`, 'utf8')
+      .match(new RegExp(`${field}:\\s+(\\d+)`))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  };
+  return {
+    base: `http://127.0.0.1:${port}/api`,
+    work,
+    stop,
+    peakMemoryMb: () => memoryMb('VmHWM'),
+    memoryMb: () => memoryMb('VmRSS'),
+  };
+}
+
+/** What the main saves refer to: an address in Quezon City with its zip code, a land type, an agency, a broker and a skill. */
+export async function savePlaces(one: BenchDatabase['one']) {
+  return one(sql<{
+    province_id: number;
+    town_id: number;
+    barangay_id: number;
+    zip: string;
+    land: number;
+    agency: number;
+    broker: number;
+    skill: number;
+  }>`SELECT t.province_id, t.town_id, b.barangay_id, coalesce(b.zip_code, t.zip_code, '1100') AS zip,
+      (SELECT property_type_id FROM property_types WHERE property_type = 'Land') AS land,
+      (SELECT min(agency_id) FROM agencies) AS agency, (SELECT min(broker_id) FROM brokers) AS broker,
+      (SELECT min(user_skills_id) FROM user_skills) AS skill
+    FROM barangays b JOIN towns t USING (town_id)
+    WHERE t.town_name = 'Quezon City' ORDER BY b.barangay_id LIMIT 1`);
+}
+
+/**
+ * The bodies of the main saves, each call a new record with a name unique to this process; the
+ * agency is `agency` when given (an Agent saves sellers of their own agency).
+ */
+export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, agency = places.agency) {
+  const run = `${Date.now().toString(36)}${process.pid}`;
+  let i = 0;
+  /** Names take letters only: 1 → b, 26 → ba. */
+  const letters = (n: number) =>
+    [...n.toString(26)].map((d) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(d, 26)]).join('');
+  const { zip, land, broker, skill, ...place } = places;
+  const address = { province_id: place.province_id, town_id: place.town_id, barangay_id: place.barangay_id };
+  return {
+    saveproperty: () => ({
+      property_name: `Benchmark lot ${run}-${++i}`,
+      property_headline: 'Timed save',
+      property_description: 'Saved by the benchmark.',
+      property_classification_id: 4,
+      product_category_id: 3,
+      property_type_id: land,
+      land_area: '250',
+      sale_price: '2500000',
+      street_name: 'Gorordo Avenue',
+      ...address,
+      zipcode: zip,
+    }),
+    SaveUser: () => ({
+      first_name: 'Bench',
+      last_name: `Agent ${letters(++i)}`,
+      role_id: ROLE.Agent,
+      user_email: `save-${run}-${i}@bench.example.ph`,
+      phone_1: '09171234567',
+      house_number: '5',
+      street_name: 'Mabini St',
+      ...address,
+      zip_code: zip,
+      re_license: 'PRC-12345',
+      associated_agency_id: agency,
+      associated_broker_id: String(broker),
+      user_skills: String(skill),
+      user_status: 'Active',
+    }),
+    saveSeller: () => ({
+      seller_name: `Bench Seller ${run}-${++i}`,
+      property_owner_name: 'Bench Owner',
+      phone_1: '09190000001',
+      house_no: '15',
+      street_name: 'Amorsolo Street',
+      ...address,
+      zipcode: zip,
+      agency_id: agency,
+    }),
+    SaveBarangay: () => ({ barangay_name: `Bench Barangay ${run}-${++i}`, ...address, zip_code: zip }),
+  };
 }
 
 export const daysAgo = (days: number) => manilaToday(new Date(Date.now() - days * 86_400_000));
@@ -270,11 +439,17 @@ export async function environment(db: Db, embedded: boolean) {
   ];
 }
 
-/** Writes bench/results/<name>-<date>.md and says where. */
-export function writeReport(name: string, lines: string[]) {
+/** Writes bench/results/<name>-<date>.md (and, given `data`, the same name .json) and says where. */
+export function writeReport(name: string, lines: string[], data?: unknown) {
   const date = new Date().toISOString().slice(0, 10);
   const out = path.join(here, 'results', `${name}-${date}.md`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, lines.join('\n'));
+  if (data !== undefined)
+    fs.writeFileSync(out.replace(/\.md$/, '.json'), `${JSON.stringify(data, null, 1)}\n`);
   console.log(`\nWritten to ${path.relative(process.cwd(), out)}`);
 }
+
+/** 10000 → '10k', 1000000 → '1m': how result files name the size of the marketplace. */
+export const sizeLabel = (properties: number) =>
+  properties >= 1_000_000 ? `${properties / 1_000_000}m` : `${Math.round(properties / 1000)}k`;
