@@ -37,11 +37,14 @@ export function createDb(url: string, max = 10): Db {
 
 /**
  * Benchmark only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,
- * with its parameters, to the file as a JSON line, so the benchmark can time the same SQL directly.
+ * with its parameters and timing, to the file as a JSON line, so the benchmark can time the same SQL
+ * directly.
  */
 const captureQueries = (file: string) => (event: LogEvent) => {
   const { sql, parameters } = event.query;
-  const line = JSON.stringify({ sql, parameters }, (_, v: unknown) =>
+  // When it ended and how long it took, so that the benchmark runs at once what the server ran at once.
+  const [end, ms] = [performance.now(), event.queryDurationMillis];
+  const line = JSON.stringify({ sql, parameters, end, ms }, (_, v: unknown) =>
     typeof v === 'bigint' ? String(v) : v,
   );
   fs.appendFileSync(file, `${line}\n`);
