@@ -5,6 +5,8 @@ export const TOAST_MS = 7000;
 export const DIALOG_RESET_MS = 300;
 export const TABLE_HEIGHT = 450;
 export const SEARCH_TEXT_MAX = 200;
+/** How many matches a searched lookup (a chooser's options as one types) answers with. */
+export const LOOKUP_MATCHES = 50;
 export const RESET_LINK_TTL_MINUTES = 60;
 /** A new user's link to set their first password lives longer than a reset link. */
 export const WELCOME_LINK_TTL_HOURS = 72;

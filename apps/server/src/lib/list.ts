@@ -34,7 +34,13 @@ function filtered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
 
 const directionOf = (order: string) => sql.raw(order === 'desc' ? 'desc' : 'asc');
 
-function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+/**
+ * How a searched list that sorts its matches pages them: 'sort' them (found through the search's
+ * indexes), or 'walk': a plain ORDER BY, which the planner may serve by walking the sort column's index.
+ */
+type SearchPlan = 'sort' | 'walk';
+
+function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan = 'sort') {
   const { sortColumn, sortOrder } = ctx.input;
   const column = spec.sort[sortColumn];
   if (!column) throw new Error(`List sort column ${sortColumn} has no mapping`);
@@ -42,7 +48,7 @@ function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   // the ORDER BY ... LIMIT without sorting the whole table.
   const direction = directionOf(sortOrder);
   const key = typeof column === 'string' ? sql.ref(column) : column;
-  if (spec.sortMatches && ctx.input.searchText) {
+  if (spec.sortMatches && ctx.input.searchText && plan === 'sort') {
     // The same order as a row (records sort field by field, nulls last), which no index serves.
     const keys = [key, ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
     return filtered(spec, ctx).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
@@ -57,12 +63,12 @@ function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilde
 }
 
 /** The rows of the requested page, in order. */
-function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan) {
   const { page, itemsPerPage, sortColumn, sortOrder } = ctx.input;
   const offset = (page - 1) * itemsPerPage;
   const split = spec.split?.columns[sortColumn];
   if (!spec.split || !split || ctx.input.searchText || spec.split.when?.(ctx) === false)
-    return ordered(spec, ctx).limit(itemsPerPage).offset(offset);
+    return ordered(spec, ctx, plan).limit(itemsPerPage).offset(offset);
   // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
   const direction = directionOf(sortOrder);
   const present = ordered(spec, ctx)
@@ -92,12 +98,15 @@ function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, ro
     .orderBy(sql`${sql.ref(`page.${spec.late.idField}`)} ${direction}`);
 }
 
-/** The page query and the count query of a list call for its input: what runList runs, built once. */
-export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+/**
+ * The page query and the count query of a list call for its input: what runList runs. `plan` says how
+ * a search that sorts its matches pages them (runList picks it from the count).
+ */
+export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan = 'sort') {
   const counted =
     !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
   return {
-    rows: withLateColumns(spec, ctx, paged(spec, ctx)),
+    rows: withLateColumns(spec, ctx, paged(spec, ctx, plan)),
     // Counts at most one row past the limit: beyond it, the planner's estimate stands in (see runList).
     count: ctx.db
       .selectFrom(counted.limit(EXACT_COUNT_LIMIT + 1).as('counted'))
@@ -113,6 +122,9 @@ export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>)
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/** The most matches of a search that are sorted rather than paged in the planner's way (see runList). */
+const SORTED_MATCHES_LIMIT = 1_000;
+
 async function estimatedRows(ctx: Ctx<ListQuery>, query: AnyQuery): Promise<number> {
   const { sql: text, parameters } = query.compile();
   const plan = await ctx.db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
@@ -124,14 +136,19 @@ async function estimatedRows(ctx: Ctx<ListQuery>, query: AnyQuery): Promise<numb
 export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
   const { page, itemsPerPage } = ctx.input;
   const queries = listQueries(spec, ctx);
+  // A search that sorts its matches is counted first: a few are sorted; more are paged the planner's
+  // way, which walks the sort order when they are common enough to meet a page of them at once.
+  const searched = spec.sortMatches && ctx.input.searchText;
   // The estimate is asked for at once with the page and the count, not after the count: planning costs
   // less than the wait.
-  const [rows, count, estimated] = await Promise.all([
-    queries.rows.execute(),
+  const [found, count, estimated] = await Promise.all([
+    searched ? undefined : queries.rows.execute(),
     queries.count.executeTakeFirstOrThrow(),
     estimatedRows(ctx, queries.counted),
   ]);
   const counted = Number(count.n);
+  const plan = counted > SORTED_MATCHES_LIMIT ? 'walk' : 'sort';
+  const rows = found ?? (await listQueries(spec, ctx, plan).rows.execute());
   const estimate = counted > EXACT_COUNT_LIMIT;
   const total = estimate ? Math.max(counted, estimated) : counted;
   return {

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { ROLE } from '@app/contract';
 import { agencyScope } from '../../lib/scope.ts';
-import { anyMatches, either, fullNameOf, type ReportSpecs } from './build.ts';
+import { anyMatches, either, fullNameOf, oneOf, type ReportSpecs } from './build.ts';
 
 const agentName = fullNameOf('u');
 
@@ -107,8 +107,16 @@ export const directoryReports: Pick<
       agent_email: 'u.user_email',
       phone_1: 'u.phone_1',
     },
+    // The agencies that can match come first, through the trigram indexes: those matching themselves and
+    // those of users matching (any user: a wider set only to start from); then each row is tested.
     search: (pattern) =>
-      anyMatches(
+      sql<SqlBool>`(${oneOf(
+        'a.agency_id',
+        sql`SELECT agency_id FROM agencies WHERE agency_name ILIKE ${pattern} OR owner_name ILIKE ${pattern}
+            OR contact_person ILIKE ${pattern} OR email_address ILIKE ${pattern}
+          UNION SELECT associated_agency_id FROM users
+            WHERE first_name || ' ' || last_name ILIKE ${pattern} OR user_email ILIKE ${pattern}`,
+      )} AND ${anyMatches(
         pattern,
         sql.ref('a.agency_name'),
         sql.ref('a.owner_name'),
@@ -116,7 +124,7 @@ export const directoryReports: Pick<
         agentName,
         sql.ref('a.email_address'),
         sql.ref('u.user_email'),
-      ),
+      )})`,
     tieBreaker: ['a.agency_id', 'u.user_id'],
   },
 

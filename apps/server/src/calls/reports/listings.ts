@@ -64,8 +64,9 @@ const peopleSplit = (idField: string): ReportSpec['split'] => ({
 /** Names reached through the parents' trigram indexes, then the listings' foreign key indexes. */
 const sellerMatches = (pattern: string) =>
   oneOf('p.seller_id', sql`SELECT seller_id FROM sellers WHERE seller_name ILIKE ${pattern}`);
-const agentMatches = (pattern: string) =>
-  oneOf('p.agent_id', sql`SELECT user_id FROM users WHERE first_name || ' ' || last_name ILIKE ${pattern}`);
+const usersNamed = (pattern: string) =>
+  sql`SELECT user_id FROM users WHERE first_name || ' ' || last_name ILIKE ${pattern}`;
+const agentMatches = (pattern: string) => oneOf('p.agent_id', usersNamed(pattern));
 const brokerMatches = (pattern: string) =>
   oneOf('p.broker_id', sql`SELECT broker_id FROM brokers WHERE broker_name ILIKE ${pattern}`);
 const nameMatches = (pattern: string) => sql<SqlBool>`p.property_name ILIKE ${pattern}`;
@@ -154,13 +155,10 @@ export const listingReports: Pick<
       status: 'p.status',
     },
     search: (pattern) =>
-      anyMatches(
-        pattern,
-        sql.ref('p.property_name'),
-        sql.ref('s.seller_name'),
-        sql.ref('p.street_name'),
-        sql.ref('p.building_name'),
-        sql.ref('b.broker_name'),
+      either(
+        anyMatches(pattern, sql.ref('p.property_name'), sql.ref('p.street_name'), sql.ref('p.building_name')),
+        sellerMatches(pattern),
+        brokerMatches(pattern),
       ),
     tieBreaker: 'p.property_id',
   },
@@ -242,7 +240,12 @@ export const listingReports: Pick<
       date_modified_operator: 'p.date_modified_operator',
       operator_name: operatorName,
     },
-    search: (pattern) => anyMatches(pattern, sql.ref('p.property_name'), ownerType, operatorName),
+    search: (pattern) =>
+      either(
+        nameMatches(pattern),
+        oneOf('p.user_type', sql`SELECT id FROM roles WHERE name ILIKE ${pattern}`),
+        oneOf('p.operator_id', usersNamed(pattern)),
+      ),
     tieBreaker: 'p.property_id',
   },
 };
