@@ -149,6 +149,16 @@ export const idList = z
     return [...new Set(ids.map(Number))].filter((n) => n > 0);
   });
 
+/**
+ * A lookup that can grow large (sellers, agencies, agents): without parameters every row, as the old
+ * clients ask; with `searchText` the first LOOKUP_MATCHES whose name holds it; with `ids` those rows
+ * (the values a form has chosen).
+ */
+export const lookupQuery = z
+  .looseObject({ searchText: z.string().trim().max(SEARCH_TEXT_MAX).optional(), ids: idList })
+  .nullish();
+export type LookupQuery = z.infer<typeof lookupQuery>;
+
 /** An id list that must name at least one. */
 export const requiredIdList = idList.refine((ids) => ids.length > 0, { message: MESSAGES.required });
 

@@ -13,8 +13,10 @@ import {
   updateBrokerRequest,
   type Permission,
   type Status,
+  lookupQuery,
 } from '@app/contract';
-import { defineCall, noInput, type AnyCall, type ExportColumn } from './registry.ts';
+import { defineCall, type AnyCall, type ExportColumn } from './registry.ts';
+import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
 import { ORGANISATION_ADDRESS, PLAIN_ADDRESS, selectAddress } from '../lib/address.ts';
 import { notFound } from '../lib/errors.ts';
@@ -365,16 +367,20 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       method: 'GET',
       access: 'signed-in',
       tag: 'Lookups',
-      summary: `Active ${lower} records by name`,
-      input: noInput,
-      handle: async ({ db }) => ({
-        resultData: await untyped(db)
-          .selectFrom(def.table)
-          .select([def.idColumn, def.nameColumn])
-          .where('status', '=', 'Active')
-          .orderBy(def.nameColumn)
-          .orderBy(def.idColumn)
-          .execute(),
+      summary: `Active ${lower} records by name; searchText or ids narrow them`,
+      input: lookupQuery,
+      handle: async ({ db, input }) => ({
+        resultData: await narrowLookup(
+          untyped(db)
+            .selectFrom(def.table)
+            .select([def.idColumn, def.nameColumn])
+            .where('status', '=', 'Active')
+            .orderBy(def.nameColumn)
+            .orderBy(def.idColumn),
+          input,
+          sql.ref(def.nameColumn),
+          def.idColumn,
+        ).execute(),
       }),
     }),
 

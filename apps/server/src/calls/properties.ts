@@ -19,8 +19,10 @@ import {
   type PropertyFields,
   type PropertyStatus,
   type PropertyUpdateFields,
+  lookupQuery,
 } from '@app/contract';
 import { defineCall, noInput, type AnyCall } from './registry.ts';
+import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
@@ -584,10 +586,10 @@ export const propertyCalls: AnyCall[] = [
     method: 'GET',
     access: ['Add Property', 'Edit Property', 'Property List'],
     tag: 'Lookups',
-    summary: 'Active Agents and Owner-Agents by name: user_id, full_name',
-    input: noInput,
-    handle: async ({ db }) => ({
-      resultData: await agentsQuery(db).execute(),
+    summary: 'Active Agents and Owner-Agents by name: user_id, full_name; searchText or ids narrow them',
+    input: lookupQuery,
+    handle: async ({ db, input }) => ({
+      resultData: await narrowLookup(agentsQuery(db), input, fullName, 'user_id').execute(),
     }),
   }),
 
@@ -608,11 +610,13 @@ export const propertyCalls: AnyCall[] = [
   }),
 ];
 
+/** The expression of the users' full-name trigram index. */
+const fullName = sql<string>`first_name || ' ' || last_name`;
 const agentsQuery = (db: Db) =>
   db
     .selectFrom('users')
-    .select(['user_id', sql<string>`first_name || ' ' || last_name`.as('full_name')])
+    .select(['user_id', fullName.as('full_name')])
     .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent])
     .where('user_status', '=', 'Active')
-    .orderBy(sql`first_name || ' ' || last_name`)
+    .orderBy(fullName)
     .orderBy('user_id');
