@@ -74,7 +74,7 @@ try {
     `- Data: ${counts.p} provinces, ${counts.t} towns, ${counts.b} barangays` +
       (bench.geography.seeded ? `; seedGeography took ${bench.geography.seconds.toFixed(2)} s` : ''),
     `- ${N} sequential requests per row after ${WARMUP} warm-up ones, one client, server log level ` +
-      `${bench.config.logLevel}. Direct SQL = the same page and count queries the server builds, run at once through the same pool.`,
+      `${bench.config.logLevel}. Direct SQL = the list code run directly (runList: the page and count queries the server builds, through the same pool).`,
     '',
     ...LIST_TABLE_HEAD,
     ...rows,

@@ -91,7 +91,7 @@ try {
     ...(await environment(db, !!bench.embedded)),
     describeMarketplace(market),
     `- ${N} sequential requests per list row after warm-up (saves: ${Math.min(N, 100)}), one client, 15 cards a page. ` +
-      'Direct SQL = the page and count queries the server builds, run at once through the same pool.',
+      'Direct SQL = the list code run directly (runList: the page and count queries the server builds, through the same pool).',
     '',
     ...LIST_TABLE_HEAD,
     ...rows,

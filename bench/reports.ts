@@ -104,8 +104,8 @@ try {
     ...(await environment(bench.db, !!bench.embedded)),
     describeMarketplace(market),
     `- ${N} sequential requests per row after warm-up (overview: ${Math.min(N, 50)}), one client, 7 rows a ` +
-      'page (15 for the broker-linked report). Direct SQL = the page and count queries the server builds, run ' +
-      'at once through the same pool. Date filters: today (the default) unless the row says otherwise; sold/rent ' +
+      'page (15 for the broker-linked report). Direct SQL = the list code run directly (runList: the page and ' +
+      'count queries the server builds, through the same pool). Date filters: today (the default) unless the row says otherwise; sold/rent ' +
       'and tracking over the last 30 days.',
     '',
     ...LIST_TABLE_HEAD,
