@@ -72,6 +72,10 @@ describe('lookups', () => {
       (await lookup('GetSellerWithoutPagination', '?searchText=0%25')).map((r) => r.seller_name),
     ).toEqual(['Rizal 100%']);
     expect(await lookup('GetSellerWithoutPagination', '?searchText=_')).toEqual([]);
+    // Nothing typed yet: the first by name.
+    const first = await lookup('GetSellerWithoutPagination', '?searchText=');
+    expect(first).toHaveLength(LOOKUP_MATCHES);
+    expect(first[0]).toEqual({ seller_id: sellerIds[0], seller_name: 'Mabini 001' });
   });
 
   it('answers the rows of the ids a form has chosen', async () => {

@@ -151,8 +151,8 @@ export const idList = z
 
 /**
  * A lookup that can grow large (sellers, agencies, agents): without parameters every row, as the old
- * clients ask; with `searchText` the first LOOKUP_MATCHES whose name holds it; with `ids` those rows
- * (the values a form has chosen).
+ * clients ask; with `searchText` the first LOOKUP_MATCHES whose name holds it (an empty one: the first
+ * by name); with `ids` those rows (the values a form has chosen).
  */
 export const lookupQuery = z
   .looseObject({ searchText: z.string().trim().max(SEARCH_TEXT_MAX).optional(), ids: idList })

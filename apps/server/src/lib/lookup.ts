@@ -4,7 +4,8 @@ import { escapeLike } from './list.ts';
 
 /**
  * A lookup's rows for its input (see lookupQuery): every row, the first LOOKUP_MATCHES whose `name`
- * holds the search (served by the name's trigram index), or the rows with the given ids.
+ * holds the search (served by the name's trigram index; an empty search: the first by name), or the
+ * rows with the given ids.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's select query
 export function narrowLookup<Q extends SelectQueryBuilder<any, any, any>>(
@@ -14,7 +15,7 @@ export function narrowLookup<Q extends SelectQueryBuilder<any, any, any>>(
   idColumn: string,
 ): Q {
   if (input?.ids?.length) return query.where(sql.ref(idColumn), 'in', input.ids) as Q;
-  if (input?.searchText)
+  if (input?.searchText !== undefined)
     return query.where(name, 'ilike', `%${escapeLike(input.searchText)}%`).limit(LOOKUP_MATCHES) as Q;
   return query;
 }
