@@ -11,6 +11,21 @@ export const E2E = {
   demoPassword: 'Demo12345',
 };
 
+/**
+ * The environment of the product under test (browser tests, bench/web-budgets.ts): its own port and
+ * data directory, a new embedded database, the test accounts.
+ */
+export const serverEnv = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  ADMIN_EMAIL: E2E.adminEmail,
+  ADMIN_PASSWORD: E2E.adminPassword,
+  DEMO_PASSWORD: E2E.demoPassword,
+  LOG_LEVEL: 'warn',
+});
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'e2e/.artifacts/results',
@@ -46,15 +61,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: E2E.adminEmail,
-      ADMIN_PASSWORD: E2E.adminPassword,
-      DEMO_PASSWORD: E2E.demoPassword,
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv(port, dataDir),
   },
 });

@@ -5,8 +5,8 @@
  * - JavaScript of every other menu route, opened cold as a signed-in Super Admin: at most 350 KB;
  * - sign-in to the first rows of Property List: under 1.5 s (median of RUNS);
  * - a search keystroke in Property List to its updated rows: under 700 ms (500 ms is the debounce).
- * Sizes are each JS response's bytes gzipped by zlib at level 9 (the server sends them uncompressed;
- * the report says what it saw). Writes bench/results/web-budgets-<date>.md; exits 1 over a budget.
+ * Sizes are each JS response's bytes gzipped by zlib at level 9, whatever encoding the server chose
+ * (it sends the build's precompressed files; the report says which encoding it saw). Writes bench/results/web-budgets-<date>.md; exits 1 over a budget.
  * Needs the built web app (npm run build). BUDGETS_PORT (3260) and BUDGETS_DATA_DIR choose where.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, request, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import config from '../playwright.config.ts';
+import config, { serverEnv } from '../playwright.config.ts';
 import { AGENT_EMAIL, apiHeaders, createListing, E2E } from '../e2e/support.ts';
 
 const port = Number(process.env.BUDGETS_PORT ?? 3260);
@@ -37,17 +37,7 @@ async function startServer() {
   const server = spawn('node_modules/.bin/tsx', ['apps/server/src/main.ts'], {
     detached: true, // its own process group, stopped as a whole
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: E2E.adminEmail,
-      ADMIN_PASSWORD: E2E.adminPassword,
-      DEMO_PASSWORD: E2E.demoPassword,
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...process.env, ...serverEnv(port, dataDir) },
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = async () => {

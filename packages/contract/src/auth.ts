@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { email, password } from './common.ts';
-import { MESSAGES } from './constants.ts';
+import { loginRules, MESSAGES } from './constants.ts';
+
+const ruled = (schema: z.ZodString, rule: (value: string) => string | undefined) =>
+  schema.superRefine((value, ctx) => {
+    const message = rule(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 export const loginRequest = z.object({
-  email,
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+  email: ruled(z.string({ error: MESSAGES.emailRequired }).trim(), loginRules.email),
+  password: ruled(z.string({ error: MESSAGES.required }), loginRules.password),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -69,3 +69,23 @@ export const MESSAGES = {
   confirmDeleteProperty: 'Are you sure to Delete the Property',
   confirmDefaultImage: 'Are you sure to mark the image as default',
 } as const;
+
+/** z.email()'s pattern (zod's `regexes.email`), so that a login address is valid where a saved one is. */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * The login form's rules as plain functions (a message, or undefined when the value is valid). They
+ * live here, without zod, so that the login page checks them without loading zod; loginRequest
+ * (auth.ts) applies the same functions, so the page and the server cannot disagree.
+ */
+export const loginRules = {
+  email: (value: string): string | undefined => {
+    const trimmed = value.trim();
+    if (!trimmed) return MESSAGES.emailRequired;
+    if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) return MESSAGES.emailInvalid;
+    return undefined;
+  },
+  password: (value: string): string | undefined =>
+    value.length < 1 || value.length > 128 ? MESSAGES.required : undefined,
+};

@@ -1,11 +1,13 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider.tsx';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,60 +1,72 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { sessionQuery } from '../lib/auth.ts';
-import { HOME, LOGIN_PATH, ROLE_MASTER_PATH } from '../lib/paths.ts';
+import { HOME, LOGIN_PATH } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { clearLocalSession } from '../lib/session.ts';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards.tsx';
 import { RouteError } from './RouteError.tsx';
-import { RoutePage } from './RoutePage.tsx';
-import { APP_ROUTES } from './routes.tsx';
 
 const AppShell = lazy(() => import('./shell/AppShell.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 
-function Lazy() {
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <Outlet />
-    </Suspense>
-  );
+/** A page that fails to render (e.g. its code cannot be loaded) shows RouteError until the next navigation. */
+class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { failed: boolean; pathname: string }
+> {
+  override state = { failed: false, pathname: this.props.pathname };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Lazy />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { element: <PublicOnly />, children: [{ path: 'login', element: <LoginPage /> }] },
-      {
-        path: HOME,
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <AppShell />,
-            children: [
-              // Landing on exactly /home (e.g. browser Back) goes to the role master page.
-              { index: true, element: <Navigate to={ROLE_MASTER_PATH} replace /> },
-              ...APP_ROUTES.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
-              { path: '*', element: <Navigate to={ROLE_MASTER_PATH} replace /> },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
-    ],
-  },
-]);
+/**
+ * The app's routes (declarative: the data router's loaders and actions are not used, and its code
+ * would load with every page). The pages under /home are routed by the shell
+ * (app/shell/HomeRoutes.tsx): the route table and the contract definitions it reads load with the
+ * shell, after sign-in, not with the login page.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
 
-// A 401/403 from any call: forget the session and go to Login (the alert is shown by the api client).
-setUnauthorizedHandler(() => {
-  clearLocalSession();
-  queryClient.cancelQueries();
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery.queryKey[0] });
-  queryClient.setQueryData(sessionQuery.queryKey, null);
-  if (window.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH, { replace: true });
-});
+  // A 401/403 from any call: forget the session and go to Login (the alert is shown by the api client).
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        clearLocalSession();
+        void queryClient.cancelQueries();
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery.queryKey[0] });
+        queryClient.setQueryData(sessionQuery.queryKey, null);
+        if (window.location.pathname !== LOGIN_PATH) void navigate(LOGIN_PATH, { replace: true });
+      }),
+    [navigate],
+  );
+
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route index element={<Navigate to={LOGIN_PATH} replace />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route element={<PublicOnly />}>
+            <Route path="login" element={<LoginPage />} />
+          </Route>
+          <Route path={HOME} element={<RequireAuth />}>
+            <Route path="*" element={<AppShell />} />
+          </Route>
+          <Route path="*" element={<Navigate to={LOGIN_PATH} replace />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

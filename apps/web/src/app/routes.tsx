@@ -40,20 +40,24 @@ const AccountDetailsPage = lazy(() => import('../features/account/AccountDetails
 const RolePermissionListPage = lazy(() => import('../features/permissions/RolePermissionListPage.tsx'));
 const AssignRolePermissionPage = lazy(() => import('../features/permissions/AssignRolePermissionPage.tsx'));
 
-/** The list or form of an agency, broker association or broker: one component per screen kind. */
+/** The list or form of an agency, broker association or broker, each its own chunk. */
 const organisationScreen = (
   kind: OrganisationKey,
   screen: 'list' | 'form',
 ): LazyExoticComponent<ComponentType> =>
   lazy(async () => {
-    const { OrganisationScreen } = await import('../features/organisations/OrganisationPages.tsx');
-    return { default: () => <OrganisationScreen kind={kind} screen={screen} /> };
+    if (screen === 'list') {
+      const { OrganisationList } = await import('../features/organisations/OrganisationList.tsx');
+      return { default: () => <OrganisationList kind={kind} /> };
+    }
+    const { OrganisationFormScreen } = await import('../features/organisations/OrganisationPages.tsx');
+    return { default: () => <OrganisationFormScreen kind={kind} /> };
   });
 const PropertyListPage = lazy(() => import('../features/properties/PropertyListPage.tsx'));
 const PropertyFormPage = lazy(() => import('../features/properties/PropertyFormPage.tsx'));
 const PropertyMediaPage = lazy(() => import('../features/properties/PropertyMediaPage.tsx'));
 const SellerList = lazy(async () => ({
-  default: (await import('../features/sellers/SellerPages.tsx')).SellerList,
+  default: (await import('../features/sellers/SellerList.tsx')).SellerList,
 }));
 const SellerFormPage = lazy(async () => ({
   default: (await import('../features/sellers/SellerPages.tsx')).SellerFormPage,

@@ -1,7 +1,8 @@
 import type { Control, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { AddressFields, type AddressLevel } from './AddressFields.tsx';
-import { FormSelectField, FormTextFields, isRequiredIn, type TextFieldDecl } from './FormInputs.tsx';
+import type { TextFieldDecl } from './fieldDecls.ts';
+import { FormSelectField, FormTextFields, isRequiredIn } from './FormInputs.tsx';
 
 /** Floor choices of an address (spec 2, section 5). */
 export const FLOOR_OPTIONS = ['Basement', 'Ground', 'First', 'Second'] as const;

@@ -3,6 +3,7 @@ import { useController, useWatch, type Control, type FieldValues, type Path } fr
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
+import type { TextFieldDecl, TextKind } from './fieldDecls.ts';
 
 /**
  * Whether a field of a contract schema is required: it refuses an absent value. The required marks
@@ -12,9 +13,6 @@ export function isRequiredIn(shape: Record<string, z.ZodType>, name: string): bo
   const field = shape[name];
   return !!field && !field.safeParse(undefined).success;
 }
-
-/** How a text input treats what is typed. */
-export type TextKind = 'text' | 'email' | 'phone' | 'digits' | 'notes';
 
 interface FormTextFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -75,28 +73,6 @@ export function FormTextField<T extends FieldValues>({
     />
   );
 }
-
-/** A text input declared as data (forms built from a declaration). */
-export interface TextFieldDecl {
-  name: string;
-  label: string;
-  kind?: TextKind;
-  maxLength?: number;
-  hint?: string;
-  disabled?: boolean;
-}
-
-/** The phones and e-mail of agencies, brokers, associations and sellers (the same wire names). */
-export const PHONE_FIELDS: readonly TextFieldDecl[] = [
-  { name: 'phone_1', label: 'Primary Phone', kind: 'phone', maxLength: 12 },
-  { name: 'phone_2', label: 'Secondary Phone', kind: 'phone', maxLength: 12 },
-];
-export const EMAIL_FIELD: TextFieldDecl = {
-  name: 'email_address',
-  label: 'Email',
-  kind: 'email',
-  maxLength: 254,
-};
 
 /** Text inputs from their declarations, each required as the contract's fields say. */
 export function FormTextFields<T extends FieldValues>({

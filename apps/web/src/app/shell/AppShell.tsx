@@ -1,5 +1,4 @@
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
@@ -8,6 +7,7 @@ import { MESSAGES } from '@app/contract';
 import { useSession } from '../../lib/auth.ts';
 import { useNotificationStream } from '../../lib/notifications.ts';
 import { Footer } from './Footer.tsx';
+import { HomeRoutes } from './HomeRoutes.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -52,7 +52,7 @@ export default function AppShell() {
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <HomeRoutes />
           </Suspense>
         </Box>
         <Footer />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -20,11 +20,15 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
 import { THEMES } from '@app/contract';
-import { ChangePasswordDialog } from '../../features/account/ChangePasswordDialog.tsx';
+import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
 import { HOME, LOGIN_PATH } from '../../lib/paths.ts';
 import { useThemeSettings } from '../theme-settings.tsx';
+
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('../../features/account/ChangePasswordDialog.tsx')).ChangePasswordDialog,
+}));
 
 export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const navigate = useNavigate();
@@ -143,7 +147,9 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           </MenuItem>
         </Menu>
       </Toolbar>
-      <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
+      <OnceOpened open={changePasswordOpen}>
+        <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
+      </OnceOpened>
     </AppBar>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { MESSAGES, type MasterDefinition } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { LOOKUP_CALLS } from '../../lib/lookups.ts';
@@ -22,7 +23,8 @@ import {
   type MasterRow,
   type MasterValues,
 } from './form.ts';
-import { MasterDialog } from './MasterDialog.tsx';
+
+const MasterDialog = lazy(async () => ({ default: (await import('./MasterDialog.tsx')).MasterDialog }));
 
 interface Ask {
   row: MasterRow;
@@ -157,13 +159,15 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
         getRowId={idOf}
         renderActions={canEdit || canDelete ? renderActions : undefined}
       />
-      <MasterDialog
-        def={def}
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        editing={editing}
-        onSubmit={onSubmit}
-      />
+      <OnceOpened open={dialogOpen}>
+        <MasterDialog
+          def={def}
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          editing={editing}
+          onSubmit={onSubmit}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!statusAsk?.open}
         title={`Change ${def.entity} : ${rowName(def, statusAsk?.row)} Status`}

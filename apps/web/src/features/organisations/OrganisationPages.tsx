@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
 import { useController, type Control, type FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import type { GridColDef } from '@mui/x-data-grid';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { MESSAGES } from '@app/contract';
 import { ADDRESS_NAMES, addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
-import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
 import { FormTextField, FormTextFields, isRequiredIn } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
@@ -24,6 +21,7 @@ import {
   type MultiFieldDecl,
   type OrganisationDef,
   type OrganisationKey,
+  nameOf,
 } from './definitions.ts';
 
 type Row = Record<string, unknown>;
@@ -47,42 +45,6 @@ const kindsOf = (def: OrganisationDef): FieldKinds => ({
   ids: [ADDRESS.province, ADDRESS.town, ADDRESS.barangay, ADDRESS.subdivision],
   lists: def.multi.map((f) => f.name),
 });
-
-const nameOf = (def: OrganisationDef) => (row: Row) => String(row[def.nameField] ?? '');
-const idOf = (def: OrganisationDef) => (row: Row) => Number(row[def.idParam]);
-
-/** The list of one kind of organisation. */
-function OrganisationList({ def }: { def: OrganisationDef }) {
-  const columns = useMemo<GridColDef<Row>[]>(
-    () => [
-      ...def.columns.map((c): GridColDef<Row> => ({
-        field: c.field,
-        headerName: c.header,
-        flex: c.flex ?? 1,
-        minWidth: (c.flex ?? 1) > 1 ? 180 : 130,
-      })),
-      statusColumn<Row>(def.statusColumn),
-    ],
-    [def],
-  );
-  const [idOfRow, nameOfRow] = useMemo(() => [idOf(def), nameOf(def)], [def]);
-  return (
-    <EntityListPage<Row>
-      section="Entity"
-      title={def.listTitle}
-      entity={def.entity}
-      call={def.calls.list}
-      columns={columns}
-      defaultSort={{ field: def.defaultSort, order: 'asc' }}
-      idOf={idOfRow}
-      nameOf={nameOfRow}
-      permissions={def.permissions}
-      remove={{ call: def.calls.delete, param: def.idParam, text: MESSAGES.confirmDelete }}
-      reloads={[def.calls.lookup]}
-      formPath={def.formPath}
-    />
-  );
-}
 
 const LOOKUPS: Record<LookupSource, () => { options: IdName[]; isFetching: boolean }> = {
   brokerAssociation: useBrokerAssociationOptions,
@@ -226,8 +188,7 @@ function OrganisationFormPage({ def }: { def: OrganisationDef }) {
   );
 }
 
-/** A route's screen: the list or the form of an agency, broker association or broker. */
-export function OrganisationScreen({ kind, screen }: { kind: OrganisationKey; screen: 'list' | 'form' }) {
-  const def = ORGANISATIONS[kind];
-  return screen === 'list' ? <OrganisationList def={def} /> : <OrganisationFormPage def={def} />;
+/** The add/edit page of an agency, broker association or broker. */
+export function OrganisationFormScreen({ kind }: { kind: OrganisationKey }) {
+  return <OrganisationFormPage def={ORGANISATIONS[kind]} />;
 }

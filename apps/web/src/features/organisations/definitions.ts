@@ -11,12 +11,12 @@ import {
   type Permission,
 } from '@app/contract';
 import type { z } from 'zod';
-import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/FormInputs.tsx';
+import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
 
 /**
  * Agencies, broker associations and brokers are the same kind of screen: a list, and a form with
  * contact fields, id-list multi-selects, the address and (when editing) the status. Each is one
- * declaration here; OrganisationPages.tsx turns a declaration into its list and form.
+ * declaration here; OrganisationList.tsx and OrganisationPages.tsx turn it into its list and form.
  */
 export type OrganisationKey = 'agency' | 'brokerAssociation' | 'broker';
 
@@ -223,3 +223,7 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     updateSchema: updateBrokerRequest,
   },
 };
+
+type Row = Record<string, unknown>;
+export const nameOf = (def: OrganisationDef) => (row: Row) => String(row[def.nameField] ?? '');
+export const idOf = (def: OrganisationDef) => (row: Row) => Number(row[def.idParam]);

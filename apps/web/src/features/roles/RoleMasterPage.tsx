@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,11 +9,17 @@ import AddIcon from '@mui/icons-material/Add';
 import { MESSAGES, saveRoleRequest, type RoleRow, type Status } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { EntityFormDialog } from '../../components/EntityFormDialog.tsx';
+import type { EntityFormDialog as EntityFormDialogComponent } from '../../components/EntityFormDialog.tsx';
+import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { ROLE_ENVELOPE, ROLE_LIST_CALL, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
+
+// Typed as the component itself: lazy() would drop its generic props.
+const EntityFormDialog = lazy(async () => ({
+  default: (await import('../../components/EntityFormDialog.tsx')).EntityFormDialog,
+})) as unknown as typeof EntityFormDialogComponent;
 
 const ENTITY = 'Role';
 const FIELDS = [{ name: 'roleName', label: 'Name' }] as const;
@@ -136,20 +142,22 @@ export default function RoleMasterPage() {
         defaultSort={DEFAULT_SORT}
         renderActions={canEdit || canDelete ? renderActions : undefined}
       />
-      <EntityFormDialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        entity={ENTITY}
-        editingName={editing?.name ?? null}
-        schema={saveRoleRequest}
-        defaultValues={{ roleName: editing?.name ?? '' }}
-        fields={FIELDS}
-        onSubmit={({ roleName }) =>
-          editing
-            ? updateRole.mutateAsync({ roleId: editing.id, roleName, isRoleActive: editing.is_role_active })
-            : saveRole.mutateAsync({ roleName })
-        }
-      />
+      <OnceOpened open={dialogOpen}>
+        <EntityFormDialog
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          entity={ENTITY}
+          editingName={editing?.name ?? null}
+          schema={saveRoleRequest}
+          defaultValues={{ roleName: editing?.name ?? '' }}
+          fields={FIELDS}
+          onSubmit={({ roleName }) =>
+            editing
+              ? updateRole.mutateAsync({ roleId: editing.id, roleName, isRoleActive: editing.is_role_active })
+              : saveRole.mutateAsync({ roleName })
+          }
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!statusAsk?.open}
         title={`Change ${ENTITY} : ${statusAsk?.row.name ?? ''} Status`}

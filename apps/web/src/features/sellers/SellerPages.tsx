@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import type { Control } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import type { GridColDef } from '@mui/x-data-grid';
 import {
-  MESSAGES,
   requiredId,
   saveSellerRequest,
   seesAllAgencies,
@@ -12,33 +10,16 @@ import {
 } from '@app/contract';
 import { addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
-import { EntityListPage } from '../../components/EntityListPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
-import {
-  EMAIL_FIELD,
-  FormTextFields,
-  PHONE_FIELDS,
-  type TextFieldDecl,
-} from '../../components/FormInputs.tsx';
+import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
+import { FormTextFields } from '../../components/FormInputs.tsx';
 import { IdSelect } from '../../components/IdSelect.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useAgencyOptions } from '../../lib/lookups.ts';
+import { CALLS, nameOf, PERMISSIONS, SELLER_LIST_PATH } from './seller.ts';
 
 type Row = Record<string, unknown>;
 type Values = Record<string, unknown>;
-
-const HOME = '/home';
-export const SELLER_LIST_PATH = `${HOME}/Seller/seller`;
-const sellerFormPath = (id: number) => `${HOME}/Broker/add-seller/${id}`;
-const CALLS = {
-  list: 'GetSeller',
-  byId: 'getSellerById',
-  save: 'saveSeller',
-  update: 'updateSeller',
-  delete: 'deleteSeller',
-  lookup: 'GetSellerWithoutPagination',
-} as const;
-const PERMISSIONS = { add: 'Add Seller', edit: 'Edit Seller', delete: 'Delete Seller' } as const;
 
 const ADDRESS: AddressNames<Values> = {
   province: 'province_id',
@@ -69,37 +50,6 @@ const KINDS: FieldKinds = {
   ids: [ADDRESS.province, ADDRESS.town, ADDRESS.barangay, ADDRESS.subdivision, 'agency_id'],
   lists: [],
 };
-
-const idOf = (row: Row) => Number(row.seller_id);
-const nameOf = (row: Row) => String(row.seller_name ?? '');
-
-const COLUMNS: GridColDef<Row>[] = [
-  { field: 'seller_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
-  { field: 'property_owner_name', headerName: 'Owner Name', flex: 1, minWidth: 150 },
-  { field: 'agency_name', headerName: 'Agency', flex: 1.2, minWidth: 160 },
-  { field: 'phone_1', headerName: 'Phone', flex: 1, minWidth: 130 },
-  { field: 'email_address', headerName: 'Email', flex: 1.2, minWidth: 180 },
-];
-
-/** Seller list (Entity > Seller): Agents and Owner-Agents see their agency's sellers (server scope). */
-export function SellerList() {
-  return (
-    <EntityListPage<Row>
-      section="Entity"
-      title="Seller"
-      entity="Seller"
-      call={CALLS.list}
-      columns={COLUMNS}
-      defaultSort={{ field: 'seller_name', order: 'asc' }}
-      idOf={idOf}
-      nameOf={nameOf}
-      permissions={PERMISSIONS}
-      remove={{ call: CALLS.delete, param: 'seller_id', text: MESSAGES.confirmDeleteSeller }}
-      reloads={[CALLS.lookup]}
-      formPath={sellerFormPath}
-    />
-  );
-}
 
 /**
  * The agency selector, for those who choose a seller's agency. The lookup lists Active agencies; the

@@ -1,0 +1,27 @@
+// Text inputs as data, apart from FormInputs.tsx: a list page can read a declaration (e.g. the
+// organisation definitions) without loading the form library.
+
+/** How a text input treats what is typed. */
+export type TextKind = 'text' | 'email' | 'phone' | 'digits' | 'notes';
+
+/** A text input declared as data (forms built from a declaration). */
+export interface TextFieldDecl {
+  name: string;
+  label: string;
+  kind?: TextKind;
+  maxLength?: number;
+  hint?: string;
+  disabled?: boolean;
+}
+
+/** The phones and e-mail of agencies, brokers, associations and sellers (the same wire names). */
+export const PHONE_FIELDS: readonly TextFieldDecl[] = [
+  { name: 'phone_1', label: 'Primary Phone', kind: 'phone', maxLength: 12 },
+  { name: 'phone_2', label: 'Secondary Phone', kind: 'phone', maxLength: 12 },
+];
+export const EMAIL_FIELD: TextFieldDecl = {
+  name: 'email_address',
+  label: 'Email',
+  kind: 'email',
+  maxLength: 254,
+};

@@ -1,0 +1,34 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { MESSAGES } from '@app/contract';
+import { EntityListPage } from '../../components/EntityListPage.tsx';
+import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
+
+type Row = Record<string, unknown>;
+
+const COLUMNS: GridColDef<Row>[] = [
+  { field: 'seller_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
+  { field: 'property_owner_name', headerName: 'Owner Name', flex: 1, minWidth: 150 },
+  { field: 'agency_name', headerName: 'Agency', flex: 1.2, minWidth: 160 },
+  { field: 'phone_1', headerName: 'Phone', flex: 1, minWidth: 130 },
+  { field: 'email_address', headerName: 'Email', flex: 1.2, minWidth: 180 },
+];
+
+/** Seller list (Entity > Seller): Agents and Owner-Agents see their agency's sellers (server scope). */
+export function SellerList() {
+  return (
+    <EntityListPage<Row>
+      section="Entity"
+      title="Seller"
+      entity="Seller"
+      call={CALLS.list}
+      columns={COLUMNS}
+      defaultSort={{ field: 'seller_name', order: 'asc' }}
+      idOf={idOf}
+      nameOf={nameOf}
+      permissions={PERMISSIONS}
+      remove={{ call: CALLS.delete, param: 'seller_id', text: MESSAGES.confirmDeleteSeller }}
+      reloads={[CALLS.lookup]}
+      formPath={sellerFormPath}
+    />
+  );
+}
