@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { ListQuery, Page, Permission } from '@app/contract';
 import type { SessionUser } from './session.ts';
@@ -21,16 +21,33 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 /** `text` as a literal part of an ILIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+/**
+ * The keys of a search's matches, found by the count: the page looks them up by key, and the joins and
+ * the sort see how few they are (a search across parents is estimated at thousands of rows).
+ */
+type Matches = readonly unknown[];
+
+function filtered<I extends ListQuery>(
+  spec: ListSpec<I>,
+  ctx: Ctx<I>,
+  matches?: Matches | RawBuilder<unknown>,
+) {
   const query = spec.query(ctx);
   const text = ctx.input.searchText;
   if (!text) return query;
   const pattern = `%${escapeLike(text)}%`;
   const search = spec.search;
-  return typeof search === 'function'
-    ? query.where(search(pattern))
-    : query.where((eb) => eb.or(search.map((column) => eb(sql.ref(column), 'ilike', pattern))));
+  const found =
+    typeof search === 'function'
+      ? query.where(search(pattern))
+      : query.where((eb) => eb.or(search.map((column) => eb(sql.ref(column), 'ilike', pattern))));
+  const key = matchKey(spec);
+  return matches && key ? found.where(sql<SqlBool>`${sql.ref(key)} = ANY (${matches})`) : found;
 }
+
+/** The single key that tells a list's rows apart, if it has one. */
+const matchKey = <I>(spec: ListSpec<I>) =>
+  typeof spec.tieBreaker === 'string' ? spec.tieBreaker : undefined;
 
 const directionOf = (order: string) => sql.raw(order === 'desc' ? 'desc' : 'asc');
 
@@ -40,7 +57,12 @@ const directionOf = (order: string) => sql.raw(order === 'desc' ? 'desc' : 'asc'
  */
 type SearchPlan = 'sort' | 'walk';
 
-function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan = 'sort') {
+function ordered<I extends ListQuery>(
+  spec: ListSpec<I>,
+  ctx: Ctx<I>,
+  plan: SearchPlan = 'sort',
+  matches?: Matches | RawBuilder<unknown>,
+) {
   const { sortColumn, sortOrder } = ctx.input;
   const column = spec.sort[sortColumn];
   if (!column) throw new Error(`List sort column ${sortColumn} has no mapping`);
@@ -51,7 +73,7 @@ function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: Sear
   if (spec.sortMatches && ctx.input.searchText && plan === 'sort') {
     // The same order as a row (records sort field by field, nulls last), which no index serves.
     const keys = [key, ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
-    return filtered(spec, ctx).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
+    return filtered(spec, ctx, matches).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
   }
   return tieBreakers(spec, filtered(spec, ctx).orderBy(sql`${key} ${direction}`), direction);
 }
@@ -63,10 +85,20 @@ function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilde
 }
 
 /** The rows of the requested page, in order. */
-function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan) {
+function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan, matches?: Matches) {
   const { page, itemsPerPage, sortColumn, sortOrder } = ctx.input;
   const offset = (page - 1) * itemsPerPage;
   const split = spec.split?.columns[sortColumn];
+  const key = matchKey(spec);
+  if (matches && key) {
+    // The page's keys first, through the joins its order needs; then its rows, through all of them.
+    const keys = ordered(spec, ctx, plan, matches)
+      .clearSelect()
+      .select(sql.ref(key).as('key'))
+      .limit(itemsPerPage)
+      .offset(offset);
+    return ordered(spec, ctx, plan, sql`ARRAY(${keys})`);
+  }
   if (!spec.split || !split || ctx.input.searchText || spec.split.when?.(ctx) === false)
     return ordered(spec, ctx, plan).limit(itemsPerPage).offset(offset);
   // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
@@ -100,17 +132,30 @@ function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, ro
 
 /**
  * The page query and the count query of a list call for its input: what runList runs. `plan` says how
- * a search that sorts its matches pages them (runList picks it from the count).
+ * a search that sorts its matches pages them, and `matches` are their ids when the count found them
+ * all (runList picks both from the count).
  */
-export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan = 'sort') {
+export function listQueries<I extends ListQuery>(
+  spec: ListSpec<I>,
+  ctx: Ctx<I>,
+  plan: SearchPlan = 'sort',
+  matches?: Matches,
+) {
   const counted =
     !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
+  const key = spec.sortMatches && ctx.input.searchText ? matchKey(spec) : undefined;
+  // Counts at most one row past the limit: beyond it, the planner's estimate stands in (see runList).
+  const limited = (key ? counted.select(sql.ref(key).as('match_key')) : counted).limit(EXACT_COUNT_LIMIT + 1);
+  const count = ctx.db.selectFrom(limited.as('counted')).select(sql<string>`count(*)`.as('n'));
   return {
-    rows: withLateColumns(spec, ctx, paged(spec, ctx, plan)),
-    // Counts at most one row past the limit: beyond it, the planner's estimate stands in (see runList).
-    count: ctx.db
-      .selectFrom(counted.limit(EXACT_COUNT_LIMIT + 1).as('counted'))
-      .select(sql<string>`count(*)`.as('n')),
+    rows: withLateColumns(spec, ctx, paged(spec, ctx, plan, matches)),
+    count: key
+      ? count.select(
+          sql<Matches | null>`CASE WHEN count(*) <= ${EXACT_COUNT_LIMIT} THEN array_agg(counted.match_key) END`.as(
+            'matches',
+          ),
+        )
+      : count,
     counted,
   };
 }
@@ -122,8 +167,12 @@ export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>,
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-/** The most matches of a search that are sorted rather than paged in the planner's way (see runList). */
-const SORTED_MATCHES_LIMIT = 1_000;
+/**
+ * Walking the sort order meets the first `reach` of `found` matches among `rows` rows after about
+ * reach × rows / found of them; sorting reads the matches themselves. Rows walked cost more (each is
+ * tested, and the matches may gather late in the order), hence the factor.
+ */
+const walks = (found: number, rows: number, reach: number) => found * found > 4 * rows * reach;
 
 async function estimatedRows(ctx: Ctx<ListQuery>, query: AnyQuery): Promise<number> {
   const { sql: text, parameters } = query.compile();
@@ -136,21 +185,24 @@ async function estimatedRows(ctx: Ctx<ListQuery>, query: AnyQuery): Promise<numb
 export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
   const { page, itemsPerPage } = ctx.input;
   const queries = listQueries(spec, ctx);
-  // A search that sorts its matches is counted first: a few are sorted; more are paged the planner's
-  // way, which walks the sort order when they are common enough to meet a page of them at once.
+  // A search that sorts its matches is counted first: few (for the size of the list) are looked up by
+  // id and sorted; more are paged the planner's way, which walks the sort order when they are common
+  // enough to meet a page of them at once.
   const searched = spec.sortMatches && ctx.input.searchText;
-  // The estimate is asked for at once with the page and the count, not after the count: planning costs
-  // less than the wait.
-  const [found, count, estimated] = await Promise.all([
+  // The estimates are asked for at once with the page and the count, not after the count: planning
+  // costs less than the wait.
+  const [found, count, estimated, listed] = await Promise.all([
     searched ? undefined : queries.rows.execute(),
     queries.count.executeTakeFirstOrThrow(),
     estimatedRows(ctx, queries.counted),
+    searched ? estimatedRows(ctx, spec.query(ctx)) : 0,
   ]);
   const counted = Number(count.n);
-  const plan = counted > SORTED_MATCHES_LIMIT ? 'walk' : 'sort';
-  const rows = found ?? (await listQueries(spec, ctx, plan).rows.execute());
   const estimate = counted > EXACT_COUNT_LIMIT;
   const total = estimate ? Math.max(counted, estimated) : counted;
+  const walk = walks(total, listed, page * itemsPerPage);
+  const matches = walk ? undefined : ((count as { matches?: Matches | null }).matches ?? undefined);
+  const rows = found ?? (await listQueries(spec, ctx, walk ? 'walk' : 'sort', matches).rows.execute());
   return {
     data: rows,
     total,
