@@ -15,20 +15,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { OVERVIEW, REPORTS, ROLE } from '@app/contract';
 import { calls } from '../apps/server/src/calls/index.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb } from '../apps/server/src/db/index.ts';
 import { BENCH_PASSWORD, describeMarketplace, readMarketplace } from './data.ts';
 import {
   apiClient,
   BENCH_ADMIN,
-  BENCH_DATA_DIR,
   environment,
   f,
   measure,
   N,
+  openMarketplace,
   REPORT_CASES,
   savePayloads,
   sizeLabel,
@@ -67,15 +65,7 @@ const SEARCH: Record<string, string> = {
 /** Lists whose rows depend on who asks: also timed as the Agent and the Owner-Agent. */
 const SCOPED = ['allproperty', 'GetSeller', 'getNotification', 'getPropertyBrokerReport'];
 
-// The database: DATABASE_URL, or the embedded cluster bench:data left.
-let url = process.env.DATABASE_URL;
-const embeddedDir = path.join(BENCH_DATA_DIR, 'postgres');
-if (!url && !fs.existsSync(path.join(embeddedDir, 'PG_VERSION')))
-  throw new Error(`No data set in ${embeddedDir}: run npm run bench:data first (or set DATABASE_URL)`);
-const embedded = url ? undefined : await startEmbeddedPostgres(embeddedDir);
-url ??= embedded!.url;
-const db = createDb(url, 2);
-const one = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows[0]!;
+const { url, db, one, embedded, close } = await openMarketplace();
 const direct = new pg.Pool({ connectionString: url, max: 4 });
 
 // Statements are captured by a server of their own (BENCH_CAPTURE_SQL writes each to a file), so the
@@ -297,7 +287,6 @@ try {
 } finally {
   await server.stop();
   await direct.end();
-  await db.destroy();
-  await embedded?.stop();
+  await close();
   fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
 }

@@ -103,6 +103,26 @@ export async function openDatabase(dir?: string) {
   }
 }
 
+/**
+ * The marketplace `npm run bench:data` left: DATABASE_URL, or the embedded cluster in bench/.data
+ * (started here). `close()` ends the connection and that cluster.
+ */
+export async function openMarketplace() {
+  let url = process.env.DATABASE_URL;
+  const dir = path.join(BENCH_DATA_DIR, 'postgres');
+  if (!url && !fs.existsSync(path.join(dir, 'PG_VERSION')))
+    throw new Error(`No data set in ${dir}: run npm run bench:data first (or set DATABASE_URL)`);
+  const embedded = url ? undefined : await startEmbeddedPostgres(dir);
+  url ??= embedded!.url;
+  const db = createDb(url, 2);
+  const one = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows[0]!;
+  const close = async () => {
+    await db.destroy();
+    await embedded?.stop();
+  };
+  return { url, db, one, embedded, close };
+}
+
 const keepAlive = new http.Agent({ keepAlive: true });
 
 /**

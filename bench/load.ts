@@ -11,20 +11,16 @@
  * Targets (issue 10): p95 < 250 ms over every request, no errors, the server under 400 MB.
  * Writes bench/results/load-<date>.md; exits 1 when a target is missed.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb } from '../apps/server/src/db/index.ts';
 import { BENCH_PASSWORD, describeMarketplace, readMarketplace } from './data.ts';
 import {
   apiClient,
   BENCH_ADMIN,
-  BENCH_DATA_DIR,
   environment,
   f,
   httpRequest,
+  openMarketplace,
   REPORT_CASES,
   savePayloads,
   savePlaces,
@@ -39,14 +35,7 @@ const TARGET = { p95: 250, memoryMb: 400 };
 const PAUSE = { min: 500, max: 2500 };
 const SEARCHES = ['cebu', 'santos', 'reyes', 'makati', 'house', 'lot 12', 'agency 3', 'maria'];
 
-let url = process.env.DATABASE_URL;
-const embeddedDir = path.join(BENCH_DATA_DIR, 'postgres');
-if (!url && !fs.existsSync(path.join(embeddedDir, 'PG_VERSION')))
-  throw new Error(`No data set in ${embeddedDir}: run npm run bench:data first (or set DATABASE_URL)`);
-const embedded = url ? undefined : await startEmbeddedPostgres(embeddedDir);
-url ??= embedded!.url;
-const db = createDb(url, 2);
-const one = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows[0]!;
+const { url, db, one, embedded, close } = await openMarketplace();
 
 interface Sample {
   kind: string;
@@ -235,6 +224,5 @@ try {
   process.exitCode = missed.length ? 1 : 0;
 } finally {
   await server.stop();
-  await db.destroy();
-  await embedded?.stop();
+  await close();
 }
