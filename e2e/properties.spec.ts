@@ -12,6 +12,7 @@ const LIST = '/home/Property/property-list';
 const HOUSE = 'E2E Apas House';
 const SUSPENDED = 'E2E Suspended Lot';
 const OPERATOR_LOT = 'E2E Operator Lot';
+const CHOSEN = 'E2E Chosen Seller Lot';
 
 // ---- a real PNG (the server decodes and re-encodes it): w×h of one colour
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -311,6 +312,67 @@ test.describe('Properties', () => {
     await expect(page.getByText('Property saved successfully')).toBeVisible();
     const card = await findCard(page, OPERATOR_LOT);
     await expect(card).toContainText('Open');
+  });
+
+  test('the seller, agent and broker choosers search, and a saved listing shows its choices by name', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN_EMAIL, E2E.demoPassword);
+    // Every ask of these lookups is a search or the chosen ids: never the whole list.
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^\/api\/(GetSellerWithoutPagination|allagents|GetBrokerWithoutPagination)$/.test(url.pathname))
+        asked.push(url);
+    });
+    await page.goto('/home/Property/add-property');
+    await fillBasics(page, {
+      name: CHOSEN,
+      classification: 'Residential',
+      category: 'For Sale',
+      type: 'Land',
+      land: '300',
+    });
+    await field(page, 'Sale Price Asked').fill('4500000');
+    await fillAddress(page);
+
+    // Opened before typing: the first sellers by name.
+    const seller = select(page, 'Seller');
+    await seller.click();
+    await expect(page.getByRole('option', { name: 'Antonio Dela Cruz', exact: true })).toBeVisible();
+    // Part of a name: the server's matches only.
+    await seller.pressSequentially('mendo');
+    await expect(page.getByRole('option', { name: 'Rosario Mendoza', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Antonio Dela Cruz', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await page.getByRole('option', { name: 'Rosario Mendoza', exact: true }).click();
+    await expect(seller).toHaveValue('Rosario Mendoza');
+    expect(asked.some((u) => u.searchParams.get('searchText') === 'mendo')).toBe(true);
+
+    await select(page, 'Agent').fill('nobody by this name');
+    await expect(page.getByText('No options', { exact: true })).toBeVisible();
+    await pick(page, 'Agent', 'Agent Demo');
+    await pick(page, 'Associated Broker', 'Andres Cruz');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save Property' }).click();
+    await expect(page.getByText('Property saved successfully')).toBeVisible();
+
+    // Reopened (a new page load: nothing cached): the choices are asked for by id and shown by name.
+    const card = await findCard(page, CHOSEN);
+    const before = asked.length;
+    await card.getByRole('button', { name: `Edit ${CHOSEN}` }).click();
+    await expect(select(page, 'Seller')).toHaveValue('Rosario Mendoza');
+    await expect(select(page, 'Agent')).toHaveValue('Agent Demo');
+    await expect(select(page, 'Agent 2')).toHaveValue('');
+    await expect(select(page, 'Associated Broker')).toHaveValue('Andres Cruz');
+    expect(asked.slice(before).map((u) => u.pathname + u.search)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/api\/GetSellerWithoutPagination\?ids=\d+$/),
+        expect.stringMatching(/^\/api\/allagents\?ids=\d+$/),
+        expect.stringMatching(/^\/api\/GetBrokerWithoutPagination\?ids=\d+$/),
+      ]),
+    );
+    expect(asked.filter((u) => !u.searchParams.has('searchText') && !u.searchParams.has('ids'))).toEqual([]);
   });
 
   test('the media page without a property goes back to the listing', async ({ page }) => {

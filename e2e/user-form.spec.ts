@@ -72,6 +72,11 @@ test.describe('Add/Edit User', () => {
     await page.getByRole('button', { name: /^Edit Maria/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Edit User : Maria Santos/);
     await expect(panel(page, 'Address Details').getByLabel('Barangay')).toHaveValue('Apas');
+    // The searched choosers show the saved agency and broker by name (asked for by id).
+    await expect(
+      panel(page, 'Other Details').getByRole('combobox', { name: 'Associated Agency', exact: true }),
+    ).toHaveValue('Visayas Homes Realty');
+    await expect(panel(page, 'Other Details').getByRole('button', { name: 'Andres Cruz' })).toBeVisible();
     await expect(panel(page, 'Other Details').getByRole('button', { name: 'Stager' })).toBeVisible();
     await expect(panel(page, 'Other Details').getByRole('button', { name: 'Assessor' })).toBeVisible();
 

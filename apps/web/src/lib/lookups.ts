@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ChoiceSource, MasterDefinition } from '@app/contract';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_TEXT_MAX, type ChoiceSource, type MasterDefinition } from '@app/contract';
 import { apiGet, type QueryParams } from './api.ts';
 
 /**
@@ -114,17 +115,6 @@ function useOptions(call: string, idKey: string, nameKey: string, enabled = true
   return { ...query, options };
 }
 
-export const useAgencyOptions = (enabled = true) =>
-  useOptions('GetAgencyWithoutPagination', 'agency_id', 'agency_name', enabled);
-export const useBrokerOptions = (enabled = true) =>
-  useOptions('GetBrokerWithoutPagination', 'broker_id', 'broker_name', enabled);
-export const useBrokerAssociationOptions = (enabled = true) =>
-  useOptions(
-    'GetBrokerAssociationWithoutPagination',
-    'broker_association_id',
-    'broker_association_name',
-    enabled,
-  );
 export const useSpecializationOptions = (enabled = true) =>
   useOptions('GetSpecializationWithoutPagination', 'specialization_id', 'specialization', enabled);
 export const useCapabilityOptions = (enabled = true) =>
@@ -148,8 +138,6 @@ export const useProductCategoryOptions = (enabled = true) =>
   useOptions('GetProductCategoryWithoutPagination', 'product_category_id', 'product_category_name', enabled);
 export const useAgriTypeOptions = (enabled = true) =>
   useOptions('GetAgriTypeWithoutPagination', 'agri_type_id', 'agri_type_name', enabled);
-export const useSellerOptions = (enabled = true) =>
-  useOptions('GetSellerWithoutPagination', 'seller_id', 'seller_name', enabled);
 export const usePropertyAmenityOptions = (enabled = true) =>
   useOptions('GetMasterAmenitiesWithoutPagination', 'id', 'name', enabled);
 
@@ -171,11 +159,109 @@ export const useZoningCodeOptions = (enabled = true) =>
   useOptions('GetZonningCodeWithoutPagination', 'zonning_code_id', 'zonning_code', enabled);
 
 /**
- * Agents a property can be given to: every agent (`allagents`) for those who see every agency, the
- * agents of one's own agency (`GetAssociatedAgencyAgents`) otherwise.
+ * The agents of one's own agency (`GetAssociatedAgencyAgents`), a property's agents for those who do
+ * not see every agency: a short list, loaded whole. Those who see every agency search `allagents`.
  */
-export const useAgentOptions = (everyAgency: boolean, enabled = true) =>
-  useOptions(everyAgency ? 'allagents' : 'GetAssociatedAgencyAgents', 'user_id', 'full_name', enabled);
+export const useAgencyAgentOptions = (enabled = true) =>
+  useOptions('GetAssociatedAgencyAgents', 'user_id', 'full_name', enabled);
+
+// ---- searched lookups: the entities that grow with the marketplace
+
+/** A lookup that answers `searchText` and `ids` (the contract's lookupQuery). */
+export interface SearchedLookup {
+  call: string;
+  idKey: string;
+  nameKey: string;
+}
+
+export const SEARCHED = {
+  sellers: { call: 'GetSellerWithoutPagination', idKey: 'seller_id', nameKey: 'seller_name' },
+  agents: { call: 'allagents', idKey: 'user_id', nameKey: 'full_name' },
+  agencies: { call: 'GetAgencyWithoutPagination', idKey: 'agency_id', nameKey: 'agency_name' },
+  brokers: { call: 'GetBrokerWithoutPagination', idKey: 'broker_id', nameKey: 'broker_name' },
+  brokerAssociations: {
+    call: 'GetBrokerAssociationWithoutPagination',
+    idKey: 'broker_association_id',
+    nameKey: 'broker_association_name',
+  },
+} as const satisfies Record<string, SearchedLookup>;
+
+/**
+ * Typing pause before a chooser asks for its matches. Shorter than a list's SEARCH_DEBOUNCE_MS: a
+ * chooser's answer is at most LOOKUP_MATCHES names from a trigram index (a few ms), and one expects
+ * suggestions while still typing, not after a pause; 250 ms still sends one request per word rather
+ * than one per key.
+ */
+const CHOOSER_DEBOUNCE_MS = 250;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * A searched chooser's options and the names of its chosen ids. `search` is the typed text, or null
+ * while the chooser is closed (no matches are asked for then). The matches come LOOKUP_MATCHES at a
+ * time (an empty search: the first by name); the names of chosen ids are taken from any answer of the
+ * lookup already at hand (or `known`, the record's own names), and only the others are asked for with
+ * `ids`, e.g. when a saved record is opened.
+ */
+export function useSearchedOptions(
+  { call, idKey, nameKey }: SearchedLookup,
+  chosenIds: readonly number[],
+  search: string | null,
+  known: readonly IdName[] = [],
+) {
+  const client = useQueryClient();
+  const text = search?.trim().slice(0, SEARCH_TEXT_MAX) ?? null;
+  const typed = useDebounced(text, CHOOSER_DEBOUNCE_MS);
+  // Opened or emptied: the first matches at once; typed text: after the pause.
+  const searched = text === null || text === '' ? text : typed;
+  const fetchRows = (params: QueryParams, signal: AbortSignal) =>
+    apiGet<{ resultData?: Row[] }>(call, params, { signal }).then((r) => r?.resultData ?? []);
+  const toOption = (r: Row): IdName => ({ id: Number(r[idKey]), name: String(r[nameKey]) });
+
+  const matches = useQuery({
+    queryKey: [call, { searchText: searched ?? '' }],
+    queryFn: ({ signal }) => fetchRows({ searchText: searched ?? '' }, signal),
+    enabled: searched !== null,
+    staleTime: STALE,
+    // The last matches stay while the next load, narrowed to the typed text below.
+    placeholderData: keepPreviousData,
+  });
+
+  const names = new Map(known.map((o) => [o.id, o.name]));
+  for (const query of client.getQueryCache().findAll({ queryKey: [call] })) {
+    const rows = query.state.data;
+    if (query.state.isInvalidated || !Array.isArray(rows)) continue;
+    for (const r of rows as Row[]) names.set(Number(r[idKey]), String(r[nameKey]));
+  }
+  const missing = chosenIds.filter((id) => !names.has(id));
+  const chosen = useQuery({
+    queryKey: [call, { ids: missing.join(',') }],
+    queryFn: ({ signal }) => fetchRows({ ids: missing.join(',') }, signal),
+    enabled: missing.length > 0,
+    staleTime: STALE,
+  });
+
+  const lower = (text ?? '').toLowerCase();
+  const options = (matches.data ?? [])
+    .map(toOption)
+    // The server's own rule (name contains the text), so that earlier matches do not linger.
+    .filter((o) => !matches.isPlaceholderData || o.name.toLowerCase().includes(lower));
+  return {
+    options: text === null ? [] : options,
+    loading: text !== null && (matches.isFetching || text !== searched),
+    chosenLoading: chosen.isFetching,
+    nameOf: (id: number) => names.get(id),
+  };
+}
 
 // ---- report filters (the catalogue's choice lookups, packages/contract/src/reports.ts)
 const REPORT_LOOKUPS = {

@@ -6,10 +6,16 @@ import Switch from '@mui/material/Switch';
 import { ADDRESS_NAMES, addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
-import { FormTextField, FormTextFields, isRequiredIn } from '../../components/FormInputs.tsx';
-import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import {
-  useBrokerAssociationOptions,
+  FormTextField,
+  FormTextFields,
+  isRequiredIn,
+  SearchedIdSelect,
+} from '../../components/FormInputs.tsx';
+import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
+import type { IdSelectProps } from '../../components/IdSelect.tsx';
+import {
+  SEARCHED,
   useCapabilityOptions,
   useProvinceOptions,
   useSpecializationOptions,
@@ -46,14 +52,17 @@ const kindsOf = (def: OrganisationDef): FieldKinds => ({
   lists: def.multi.map((f) => f.name),
 });
 
-const LOOKUPS: Record<LookupSource, () => { options: IdName[]; isFetching: boolean }> = {
-  brokerAssociation: useBrokerAssociationOptions,
+/** The master lookups of the multi-selects: short lists, loaded whole. */
+const LOOKUPS: Record<
+  Exclude<LookupSource, 'brokerAssociation'>,
+  () => { options: IdName[]; isFetching: boolean }
+> = {
   specialization: useSpecializationOptions,
   capability: useCapabilityOptions,
   province: useProvinceOptions,
 };
 
-/** A multi-select whose options come from its lookup. */
+/** A multi-select whose options come from its lookup; broker associations, which grow, are searched. */
 function LookupMultiSelect<T extends FieldValues>({
   control,
   decl,
@@ -63,18 +72,20 @@ function LookupMultiSelect<T extends FieldValues>({
   decl: MultiFieldDecl;
   required: boolean;
 }) {
-  const useOptions = LOOKUPS[decl.source];
+  const props = { control, name: decl.name as never, label: decl.label, required };
+  if (decl.source === 'brokerAssociation')
+    return <SearchedIdSelect<T> {...props} lookup={SEARCHED.brokerAssociations} multiple />;
+  return <MasterMultiSelect<T> {...props} useOptions={LOOKUPS[decl.source]} />;
+}
+
+function MasterMultiSelect<T extends FieldValues>({
+  useOptions,
+  ...props
+}: Omit<IdSelectProps<T>, 'options' | 'multiple'> & {
+  useOptions: () => { options: IdName[]; isFetching: boolean };
+}) {
   const { options, isFetching } = useOptions();
-  return (
-    <IdMultiSelect<T>
-      control={control}
-      name={decl.name as never}
-      label={decl.label}
-      options={options}
-      loading={isFetching}
-      required={required}
-    />
-  );
+  return <IdMultiSelect<T> {...props} options={options} loading={isFetching} />;
 }
 
 /** The edit-mode switch ('Inactive Broker') and, while Inactive, the required reason. */

@@ -39,21 +39,22 @@ import {
   FormSelectField,
   FormTextField,
   isRequiredIn,
+  SearchedIdSelect,
 } from '../../components/FormInputs.tsx';
 import { IdSelect } from '../../components/IdSelect.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
 import {
-  useAgentOptions,
+  SEARCHED,
+  useAgencyAgentOptions,
   useAgriTypeOptions,
-  useBrokerOptions,
   useProductCategoryOptions,
   useProductModeOptions,
   usePropertyClassificationOptions,
   usePropertyTypes,
-  useSellerOptions,
   useZoningCodeOptions,
   type IdName,
+  type SearchedLookup,
 } from '../../lib/lookups.ts';
 import { notify } from '../../lib/notify.ts';
 import { PROPERTY_CALLS, PROPERTY_LIST_PATH } from './api.ts';
@@ -360,12 +361,10 @@ function BasicPanel({
   const classifications = usePropertyClassificationOptions();
   const categories = useProductCategoryOptions();
   const agriTypes = useAgriTypeOptions(agriType);
-  const sellers = useSellerOptions(showSeller);
-  const agents = useAgentOptions(everyAgency);
-  const brokers = useBrokerOptions();
+  const agencyAgents = useAgencyAgentOptions(!everyAgency);
   type Lookup = { options: IdName[]; isFetching: boolean };
   const types: Lookup = { options: typeOptions, isFetching: typesLoading };
-  // The lookup selects in their order on the panel (Featured and Domain sit after the first four).
+  // The lookup selects in their order on the panel; Featured and Domain sit between them and `people`.
   const selects: { name: string; label: string; lookup: Lookup; required?: boolean; shown?: boolean }[] = [
     {
       name: 'property_classification_id',
@@ -376,11 +375,15 @@ function BasicPanel({
     { name: 'product_category_id', label: 'Product Category', lookup: categories, required: true },
     { name: 'property_type_id', label: 'Property Type', lookup: types, required: true },
     { name: 'agri_type', label: 'Agricultural Type', lookup: agriTypes, required: true, shown: agriType },
-    { name: 'seller_id', label: 'Seller', lookup: sellers, shown: showSeller },
+  ];
+  // Sellers, agents of every agency and brokers are searched: there can be many thousands.
+  const agents = everyAgency ? SEARCHED.agents : agencyAgents;
+  const people: { name: string; label: string; lookup: SearchedLookup | Lookup; shown?: boolean }[] = [
+    { name: 'seller_id', label: 'Seller', lookup: SEARCHED.sellers, shown: showSeller },
     { name: 'agent_id', label: 'Agent', lookup: agents },
     { name: 'secondary_agent_id', label: 'Agent 2', lookup: agents },
     { name: 'third_agent_id', label: 'Agent 3', lookup: agents },
-    { name: 'associatedBroker', label: 'Associated Broker', lookup: brokers },
+    { name: 'associatedBroker', label: 'Associated Broker', lookup: SEARCHED.brokers },
   ];
   const lookupSelect = (s: (typeof selects)[number]) =>
     s.shown !== false && (
@@ -394,6 +397,13 @@ function BasicPanel({
         required={!!s.required}
       />
     );
+  const personSelect = ({ name, label, lookup, shown }: (typeof people)[number]) =>
+    shown !== false &&
+    ('call' in lookup ? (
+      <SearchedIdSelect<Values> key={name} control={control} name={name} label={label} lookup={lookup} />
+    ) : (
+      lookupSelect({ name, label, lookup })
+    ));
   return (
     <>
       <FormTextField
@@ -425,10 +435,10 @@ function BasicPanel({
           required
         />
       </FullRow>
-      {selects.slice(0, 4).map(lookupSelect)}
+      {selects.map(lookupSelect)}
       <FormSelectField control={control} name="isFeatured" label="Featured" options={YES_NO} required />
       <FormSelectField control={control} name="domain" label="Domain" options={DOMAINS} />
-      {selects.slice(4).map(lookupSelect)}
+      {people.map(personSelect)}
       <FormTextField
         control={control}
         name="land_area"

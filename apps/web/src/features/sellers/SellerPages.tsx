@@ -12,10 +12,9 @@ import { addressPanel, type AddressNames } from '../../components/AddressBlock.t
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
 import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
-import { FormTextFields } from '../../components/FormInputs.tsx';
-import { IdSelect } from '../../components/IdSelect.tsx';
+import { FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { useSession } from '../../lib/auth.ts';
-import { useAgencyOptions } from '../../lib/lookups.ts';
+import { SEARCHED } from '../../lib/lookups.ts';
 import { CALLS, nameOf, PERMISSIONS, SELLER_LIST_PATH } from './seller.ts';
 
 type Row = Record<string, unknown>;
@@ -52,23 +51,20 @@ const KINDS: FieldKinds = {
 };
 
 /**
- * The agency selector, for those who choose a seller's agency. The lookup lists Active agencies; the
+ * The agency chooser, for those who choose a seller's agency. The lookup offers Active agencies; the
  * seller's own agency stays shown by name when it has become Inactive.
  */
 function AgencySelect({ control, record }: { control: Control<Values>; record: Row | null }) {
-  const { options, isFetching } = useAgencyOptions();
   const currentId = Number(record?.agency_id);
-  const all =
-    currentId > 0 && !options.some((o) => o.id === currentId)
-      ? [...options, { id: currentId, name: String(record?.agency_name ?? `#${currentId}`) }]
-      : options;
+  const known =
+    currentId > 0 && record?.agency_name ? [{ id: currentId, name: String(record.agency_name) }] : [];
   return (
-    <IdSelect<Values>
+    <SearchedIdSelect<Values>
       control={control}
       name="agency_id"
       label="Agency"
-      options={all}
-      loading={isFetching}
+      lookup={SEARCHED.agencies}
+      known={known}
       required
     />
   );

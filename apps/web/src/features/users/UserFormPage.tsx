@@ -25,13 +25,12 @@ import {
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
-import { FormTextField } from '../../components/FormInputs.tsx';
-import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
+import { FormTextField, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { IdSelect } from '../../components/IdSelect.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
-import { useAgencyOptions, useBrokerOptions, useRoleOptions } from '../../lib/lookups.ts';
+import { SEARCHED, useRoleOptions } from '../../lib/lookups.ts';
 import { USERS_PATH } from '../../lib/paths.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { NEW_USER_LIST_CALL, USER_LIST_CALL } from './api.ts';
@@ -275,26 +274,23 @@ const ADDRESS_REQUIRED = Object.fromEntries(
 function OtherDetailsPanel({ control }: { control: Control<Values> }) {
   const roleId = Number(useWatch({ control, name: 'role_id' }));
   const agent = isAgentRole(roleId);
-  const agencies = useAgencyOptions();
-  const brokers = useBrokerOptions();
   return (
     <>
-      <IdSelect<Values>
+      <SearchedIdSelect<Values>
         control={control}
         name="associated_agency_id"
         label="Associated Agency"
-        options={agencies.options}
-        loading={agencies.isFetching}
+        lookup={SEARCHED.agencies}
         required={agent}
       />
       <FullRow>
-        <IdMultiSelect<Values>
+        <SearchedIdSelect<Values>
           control={control}
           name="associated_broker_id"
           label="Associated Brokers"
-          options={brokers.options}
-          loading={brokers.isFetching}
+          lookup={SEARCHED.brokers}
           required={agent}
+          multiple
         />
       </FullRow>
       <OtherDetailsFields control={control} licenceRequired={agent} />
