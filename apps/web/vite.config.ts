@@ -31,35 +31,9 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * MUI components that the data grid imports for its filter inputs, panels and toolbar, none of which
- * our lists show (column menu and filters are off, no toolbar): the grid gets them as lazy components,
- * loaded only if it ever renders one, instead of with every list.
- */
-const GRID_UNUSED = new Set(['Autocomplete', 'Tabs', 'Tab', 'ToggleButton']);
-const LAZY_PREFIX = '\0lazy-mui:';
-
-function lazyGridParts(): Plugin {
-  return {
-    name: 'lazy-grid-parts',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const name = /^@mui\/material\/(\w+)$/.exec(source)?.[1];
-      if (name && GRID_UNUSED.has(name) && importer?.includes('/@mui/x-data-grid/'))
-        return LAZY_PREFIX + name;
-      return null;
-    },
-    load(id) {
-      if (!id.startsWith(LAZY_PREFIX)) return null;
-      const name = id.slice(LAZY_PREFIX.length);
-      return `import { lazy } from 'react';\nexport default lazy(() => import('@mui/material/${name}'));\n`;
-    },
-  };
-}
-
 export default defineConfig({
   root,
-  plugins: [react(), lazyGridParts(), precompress()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },

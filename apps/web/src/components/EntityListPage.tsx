@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -13,7 +12,7 @@ import { usePermissions } from '../lib/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { RowActions } from './RowActions.tsx';
-import { ServerTable, type SortOrder } from './ServerTable.tsx';
+import { ServerTable, type ColumnDef, type SortOrder } from './ServerTable.tsx';
 
 /** An Active/Inactive value as a coloured chip. */
 export function StatusChip({ status }: { status: unknown }) {
@@ -29,21 +28,21 @@ export function StatusChip({ status }: { status: unknown }) {
 }
 
 /** A list column showing its Active/Inactive value as a chip. */
-export const statusColumn = <R extends GridValidRowModel>(field: string): GridColDef<R> => ({
+export const statusColumn = <R extends object>(field: string): ColumnDef<R> => ({
   field,
   headerName: 'Status',
   width: 120,
   renderCell: ({ value }) => <StatusChip status={value} />,
 });
 
-export interface EntityListPageProps<R extends GridValidRowModel> {
+export interface EntityListPageProps<R extends object> {
   section: string;
   /** The page title and the table's name ('Agency'). */
   title: string;
   /** The record kind in 'Delete {entity} : {name}'. */
   entity: string;
   call: string;
-  columns: GridColDef<R>[];
+  columns: ColumnDef<R>[];
   defaultSort: { field: string; order: SortOrder };
   idOf: (row: R) => number;
   nameOf: (row: R) => string;
@@ -59,7 +58,7 @@ export interface EntityListPageProps<R extends GridValidRowModel> {
  * A server-paged list whose Add and Edit lead to a form page and whose Delete asks first; the
  * buttons follow their permissions. A refusal (409: still in use) is the server's message as the alert.
  */
-export function EntityListPage<R extends GridValidRowModel>({
+export function EntityListPage<R extends object>({
   section,
   title,
   entity,

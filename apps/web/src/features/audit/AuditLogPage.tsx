@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { GridColDef } from '@mui/x-data-grid';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -19,7 +18,7 @@ import {
   type AuditUserOption,
 } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ServerTable } from '../../components/ServerTable.tsx';
+import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { useUrlParams } from '../../lib/urlState.ts';
 import { formatDateTime } from '../reports/columns.tsx';
@@ -68,7 +67,7 @@ export default function AuditLogPage() {
 
   const [shown, setShown] = useState<{ entry: AuditEntry; open: boolean } | null>(null);
 
-  const columns = useMemo<GridColDef<AuditEntry>[]>(
+  const columns = useMemo<ColumnDef<AuditEntry>[]>(
     () => [
       {
         field: 'at',

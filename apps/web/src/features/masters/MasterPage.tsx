@@ -1,5 +1,4 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -11,7 +10,7 @@ import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ServerTable } from '../../components/ServerTable.tsx';
+import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { LOOKUP_CALLS } from '../../lib/lookups.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -67,10 +66,10 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
     setDialogOpen(true);
   }, []);
 
-  const columns = useMemo<GridColDef<MasterRow>[]>(
+  const columns = useMemo<ColumnDef<MasterRow>[]>(
     () =>
-      def.columns.map((c, i): GridColDef<MasterRow> => {
-        const column: GridColDef<MasterRow> = {
+      def.columns.map((c, i): ColumnDef<MasterRow> => {
+        const column: ColumnDef<MasterRow> = {
           field: c.field,
           headerName: c.header,
           sortable: c.sortable !== false,

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { GridColDef } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -14,7 +13,7 @@ import { MESSAGES, type Notification } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
-import { ServerTable } from '../../components/ServerTable.tsx';
+import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { NOTIFICATION_LIST_CALL, useUnreadNotifications } from '../../lib/notifications.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { formatDateTime } from '../reports/columns.tsx';
@@ -105,7 +104,7 @@ export default function NotificationListPage() {
     [changeStatus, navigate],
   );
 
-  const columns = useMemo<GridColDef<Notification>[]>(
+  const columns = useMemo<ColumnDef<Notification>[]>(
     () => [
       {
         field: 'notification_type',

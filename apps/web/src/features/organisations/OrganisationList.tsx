@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { MESSAGES } from '@app/contract';
 import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
+import type { ColumnDef } from '../../components/ServerTable.tsx';
 import { idOf, nameOf, ORGANISATIONS, type OrganisationKey } from './definitions.ts';
 
 type Row = Record<string, unknown>;
@@ -9,9 +9,9 @@ type Row = Record<string, unknown>;
 /** The list of agencies, broker associations or brokers (their forms: OrganisationPages.tsx). */
 export function OrganisationList({ kind }: { kind: OrganisationKey }) {
   const def = ORGANISATIONS[kind];
-  const columns = useMemo<GridColDef<Row>[]>(
+  const columns = useMemo<ColumnDef<Row>[]>(
     () => [
-      ...def.columns.map((c): GridColDef<Row> => ({
+      ...def.columns.map((c): ColumnDef<Row> => ({
         field: c.field,
         headerName: c.header,
         flex: c.flex ?? 1,

@@ -1,10 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import type { RoleRow } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ServerTable } from '../../components/ServerTable.tsx';
+import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { assignRolePermissionPath } from '../../lib/paths.ts';
 import { ROLE_ENVELOPE, ROLE_LIST_CALL } from '../roles/api.ts';
 
@@ -13,7 +12,7 @@ const DEFAULT_SORT = { field: 'name', order: 'asc' } as const;
 /** Settings > Role Permissions: the roles, each with a button to its permission assignment. */
 export default function RolePermissionListPage() {
   const navigate = useNavigate();
-  const columns = useMemo<GridColDef<RoleRow>[]>(
+  const columns = useMemo<ColumnDef<RoleRow>[]>(
     () => [
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
       { field: 'is_role_active', headerName: 'Status', width: 120 },

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { GridRowId } from '@mui/x-data-grid';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -62,7 +61,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
   const waitingFor = waitingText(def, appliedErrors);
 
   const columns = useMemo(() => reportColumns(def), [def]);
-  const getRowId = useMemo(() => (row: ReportRow) => row[def.rowId] as GridRowId, [def]);
+  const getRowId = useMemo(() => (row: ReportRow) => row[def.rowId] as string | number, [def]);
   const extraParams = useMemo(
     () => Object.fromEntries(Object.entries(JSON.parse(appliedKey) as FilterValues).filter(([, v]) => v)),
     [appliedKey],

@@ -1,4 +1,4 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../components/ServerTable.tsx';
 import Link from '@mui/material/Link';
 import type { ReportColumn, ReportDefinition } from '@app/contract';
 
@@ -38,9 +38,9 @@ export function formatDateTime(value: unknown): string {
 
 const MIN_WIDTH = { text: 130, number: 90, date: 110, datetime: 150, link: 160 } as const;
 
-function column(c: ReportColumn): GridColDef<ReportRow> {
+function column(c: ReportColumn): ColumnDef<ReportRow> {
   const type = c.type ?? 'text';
-  const base: GridColDef<ReportRow> = {
+  const base: ColumnDef<ReportRow> = {
     field: c.field,
     headerName: c.header,
     sortable: c.sortable !== false,
@@ -70,4 +70,4 @@ function column(c: ReportColumn): GridColDef<ReportRow> {
 }
 
 /** The grid columns of a report, from its catalogue entry. */
-export const reportColumns = (def: ReportDefinition): GridColDef<ReportRow>[] => def.columns.map(column);
+export const reportColumns = (def: ReportDefinition): ColumnDef<ReportRow>[] => def.columns.map(column);

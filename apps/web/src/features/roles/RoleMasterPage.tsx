@@ -1,5 +1,4 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -12,7 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { EntityFormDialog as EntityFormDialogComponent } from '../../components/EntityFormDialog.tsx';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ServerTable } from '../../components/ServerTable.tsx';
+import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { ROLE_ENVELOPE, ROLE_LIST_CALL, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
 
@@ -59,8 +58,8 @@ export default function RoleMasterPage() {
     setDialogOpen(true);
   }, []);
 
-  const columns = useMemo<GridColDef<RoleRow>[]>(() => {
-    const list: GridColDef<RoleRow>[] = [{ field: 'name', headerName: 'Name', flex: 1, minWidth: 160 }];
+  const columns = useMemo<ColumnDef<RoleRow>[]>(() => {
+    const list: ColumnDef<RoleRow>[] = [{ field: 'name', headerName: 'Name', flex: 1, minWidth: 160 }];
     if (canEdit) {
       list.push({
         field: 'is_role_active',

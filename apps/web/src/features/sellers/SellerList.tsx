@@ -1,11 +1,11 @@
-import type { GridColDef } from '@mui/x-data-grid';
 import { MESSAGES } from '@app/contract';
 import { EntityListPage } from '../../components/EntityListPage.tsx';
+import type { ColumnDef } from '../../components/ServerTable.tsx';
 import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: GridColDef<Row>[] = [
+const COLUMNS: ColumnDef<Row>[] = [
   { field: 'seller_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
   { field: 'property_owner_name', headerName: 'Owner Name', flex: 1, minWidth: 150 },
   { field: 'agency_name', headerName: 'Agency', flex: 1.2, minWidth: 160 },

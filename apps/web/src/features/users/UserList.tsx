@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -9,7 +8,7 @@ import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { MESSAGES, ROLE, statusPermissionFor } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ServerTable } from '../../components/ServerTable.tsx';
+import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/auth.ts';
 import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
@@ -51,7 +50,7 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
   const closeStatus = () => setStatusAsk((a) => a && { ...a, open: false });
   const closeDelete = () => setDeleteAsk((a) => a && { ...a, open: false });
 
-  const columns = useMemo<GridColDef<UserRow>[]>(
+  const columns = useMemo<ColumnDef<UserRow>[]>(
     () => [
       { field: 'full_name', headerName: 'Name', flex: 1, minWidth: 160 },
       { field: 'role_name', headerName: 'Role', width: 140 },
