@@ -1,13 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { useSearchedOptions, type IdName, type SearchedLookup } from '../lib/lookups.ts';
 import type { TextFieldDecl, TextKind } from './fieldDecls.ts';
-import { toIds, type IdSelectProps } from './IdSelect.tsx';
-import { lookupInput } from './lookupInput.tsx';
+import { IdSelect, toIds, type IdSelectProps } from './IdSelect.tsx';
 
 /**
  * Whether a field of a contract schema is required: it refuses an absent value. The required marks
@@ -222,57 +220,36 @@ export function FormNumberSelectField<T extends FieldValues>({
  * `known`: names the record already carries, e.g. its agency that has since become Inactive).
  */
 export function SearchedIdSelect<T extends FieldValues>({
-  control,
-  name,
-  label,
   lookup,
   known,
-  required = false,
-  disabled = false,
-  multiple = false,
-}: Omit<IdSelectProps<T>, 'options' | 'loading'> & { lookup: SearchedLookup; known?: readonly IdName[] }) {
-  const { field, fieldState } = useController({ control, name });
+  ...props
+}: Omit<IdSelectProps<T>, 'options' | 'loading' | 'nameOf' | 'namesLoading' | 'searching'> & {
+  lookup: SearchedLookup;
+  known?: readonly IdName[];
+}) {
+  const value = useWatch({ control: props.control, name: props.name });
   // The typed text while open; null while closed (nothing is searched then).
   const [search, setSearch] = useState<string | null>(null);
-  const ids = toIds(multiple ? field.value : [field.value]);
+  const ids = toIds(props.multiple ? value : [value]);
   const { options, loading, chosenLoading, nameOf } = useSearchedOptions(lookup, ids, search, known);
-  const optionOf = (id: number): IdName => ({ id, name: nameOf(id) ?? (chosenLoading ? '…' : `#${id}`) });
-  const shared = {
-    options,
-    loading,
-    disabled,
-    // The server has filtered them.
-    filterOptions: (matches: IdName[]) => matches,
-    getOptionLabel: (o: IdName) => o.name,
-    getOptionKey: (o: IdName) => o.id,
-    isOptionEqualToValue: (a: IdName, b: IdName) => a.id === b.id,
-    // The first key typed into a closed chooser arrives before onOpen: keep it.
-    onOpen: () => setSearch((typed) => typed ?? ''),
-    onClose: () => setSearch(null),
-    onInputChange: (_: unknown, text: string, reason: string) => {
-      if (reason === 'input') setSearch(text);
-      else if (reason === 'clear') setSearch((typed) => (typed === null ? null : ''));
-    },
-    onBlur: field.onBlur,
-    renderInput: lookupInput(field, fieldState, label, required),
-  };
-  if (multiple) {
-    return (
-      <Autocomplete<IdName, true>
-        {...shared}
-        multiple
-        filterSelectedOptions
-        value={ids.map(optionOf)}
-        onChange={(_, picked) => field.onChange(picked.map((o) => o.id))}
-      />
-    );
-  }
-  const [id] = ids;
   return (
-    <Autocomplete<IdName>
-      {...shared}
-      value={id === undefined ? null : optionOf(id)}
-      onChange={(_, picked) => field.onChange(picked ? picked.id : null)}
+    <IdSelect<T>
+      {...props}
+      options={options}
+      loading={loading}
+      nameOf={nameOf}
+      namesLoading={chosenLoading}
+      searching={{
+        // The server has filtered them.
+        filterOptions: (matches) => matches,
+        // The first key typed into a closed chooser arrives before onOpen: keep it.
+        onOpen: () => setSearch((typed) => typed ?? ''),
+        onClose: () => setSearch(null),
+        onInputChange: (_, text, reason) => {
+          if (reason === 'input') setSearch(text);
+          else if (reason === 'clear') setSearch((typed) => (typed === null ? null : ''));
+        },
+      }}
     />
   );
 }

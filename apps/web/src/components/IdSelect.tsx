@@ -1,5 +1,5 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteProps } from '@mui/material/Autocomplete';
 import type { IdName } from '../lib/lookups.ts';
 import { lookupInput } from './lookupInput.tsx';
 
@@ -13,6 +13,14 @@ export interface IdSelectProps<T extends FieldValues> {
   disabled?: boolean;
   /** The field holds a list of ids (the wire's comma lists) rather than one id. */
   multiple?: boolean;
+  /** The name of a chosen id (default: from the options); `namesLoading` while names are on their way. */
+  nameOf?: (id: number) => string | undefined;
+  namesLoading?: boolean;
+  /** How the options follow what is typed (a lookup the server searches), passed to the Autocomplete. */
+  searching?: Pick<
+    AutocompleteProps<IdName, boolean, false, false>,
+    'filterOptions' | 'onOpen' | 'onClose' | 'onInputChange'
+  >;
 }
 
 /** Parses a form value (array of ids, or the wire's '4,7,9') into ids. */
@@ -35,11 +43,18 @@ export function IdSelect<T extends FieldValues>({
   required = false,
   disabled = false,
   multiple = false,
+  nameOf,
+  namesLoading = loading,
+  searching,
 }: IdSelectProps<T>) {
   const { field, fieldState } = useController({ control, name });
-  const known = new Map(options.map((o) => [o.id, o]));
-  const optionOf = (id: number) => known.get(id) ?? { id, name: loading ? '…' : `#${id}` };
+  const known = new Map(options.map((o) => [o.id, o.name]));
+  const optionOf = (id: number): IdName => ({
+    id,
+    name: (nameOf ?? ((i: number) => known.get(i)))(id) ?? (namesLoading ? '…' : `#${id}`),
+  });
   const shared = {
+    ...searching,
     options: options as IdName[],
     loading,
     disabled,
