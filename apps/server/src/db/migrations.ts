@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { ROLE } from '@app/contract';
 
 /** Plain SQL migrations, in order. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -813,6 +814,21 @@ const migrations: Record<string, Migration> = {
         -- plan joined every attachment instead of looking up those of the few matches.
         ALTER TABLE properties ALTER COLUMN property_name SET STATISTICS 1000;
         ANALYZE properties (property_name);
+      `.execute(db);
+    },
+  },
+  '0010_notification_and_agent_search': {
+    async up(db: Kysely<unknown>) {
+      // A person's notifications with what their search reads, so counting the matches of a search
+      // reads the index alone instead of a heap page per notification (80-140 ms at 2,000,000).
+      // The agents a listing can be given to, by name: the chooser's search walks them alone
+      // (allagents; 36 ms to 10 ms for a common name among 200,000 users).
+      await sql`
+        CREATE INDEX notifications_recipient_search ON notifications (user_id, created_at, notification_id)
+          INCLUDE (notification_type, notification_subject);
+        DROP INDEX notifications_recipient;
+        CREATE INDEX users_agents_by_name ON users ((first_name || ' ' || last_name), user_id)
+          WHERE role_id IN (${sql.lit(ROLE.Agent)}, ${sql.lit(ROLE.OwnerAgent)}) AND user_status = 'Active';
       `.execute(db);
     },
   },
