@@ -66,10 +66,10 @@ const SERIES: { name: string; color: string; dash?: string; of: (r: Result) => n
 ];
 
 // The plot: log-log, sizes across, milliseconds up.
-const W = 720,
+const W = 780,
   H = 420,
   left = 60,
-  right = 250,
+  right = 290,
   top = 20,
   bottom = 50;
 const values = SERIES.flatMap((s) => sizes.map((n) => s.of(latest.get(n)!)));
@@ -115,13 +115,16 @@ SERIES.forEach((s, i) => {
 svg.push('</svg>');
 fs.writeFileSync(path.join(results, 'growth.svg'), `${svg.join('\n')}\n`);
 
-const head = `| Series | ${sizes.map((n) => `${n.toLocaleString('en-US')} ms`).join(' | ')} | ×${sizes.at(-1)! / sizes[0]!} data |`;
+const head = `| Series | ${sizes.map((n) => `${n.toLocaleString('en-US')} ms`).join(' | ')} | ×${Math.round(sizes.at(-1)! / sizes[0]!)} data |`;
 writeReport('growth', [
   `# List latency against data size, ${new Date().toISOString().slice(0, 10)}`,
   '',
   ...sizes.map(
     (n) =>
-      `- ${n.toLocaleString('en-US')} properties: ${latest.get(n)!.environment.join('; ').replace(/^- /gm, '')}`,
+      `- ${n.toLocaleString('en-US')} properties: ${latest
+        .get(n)!
+        .environment.map((line) => line.replace(/^- /, ''))
+        .join('; ')}`,
   ),
   '',
   '![List latency against data size](growth.svg)',
