@@ -473,6 +473,4 @@ export function writeReport(name: string, lines: string[], data?: unknown) {
 
 /** 10000 → '10k', 1000000 → '1m': how result files name the size of the marketplace. */
 export const sizeLabel = (properties: number) =>
-  properties >= 1_000_000
-    ? `${Math.round(properties / 100_000) / 10}m`
-    : `${Math.round(properties / 1000)}k`;
+  properties >= 1_000_000 ? `${Math.round(properties / 100_000) / 10}m` : `${Math.round(properties / 1000)}k`;
