@@ -7,6 +7,7 @@ import type { Access, AnyCall } from '../src/calls/registry.ts';
 import { AGENCY, BROKER, BROKER_ASSOCIATION } from '../src/calls/organisations.ts';
 import { createTestApp, multipart, png, type TestApp } from './helpers.ts';
 import { agencyPayload, associationPayload, brokerPayload, place, type Place } from './entity-fixtures.ts';
+import { propertyForm } from './process-fixtures.ts';
 import { allRoutes, parametersOf, routesOf, type Route } from './routes.ts';
 import { watchWrites, type Write, type WriteWatch } from './write-watch.ts';
 
@@ -278,20 +279,7 @@ const newest = async (table: 'properties' | 'sellers' | 'agencies' | 'brokers' |
 };
 
 async function newProperty(owner: Principal, p: Place): Promise<Records['property']> {
-  await post(owner.token, 'saveproperty', {
-    property_name: `Matrix house of ${owner.name}`,
-    property_headline: 'h',
-    property_description: 'd',
-    property_classification_id: 4,
-    product_category_id: 3,
-    property_type_id: 1,
-    land_area: '100',
-    sale_price: '100000',
-    street_name: 'Street',
-    province_id: p.province_id,
-    town_id: p.town_id,
-    barangay_id: p.barangay_id,
-  });
+  await post(owner.token, 'saveproperty', propertyForm(p, `Matrix house of ${owner.name}`));
   return newest('properties');
 }
 

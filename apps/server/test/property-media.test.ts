@@ -7,6 +7,7 @@ import { MESSAGES, ROLE } from '@app/contract';
 import { IMAGE_MESSAGES } from '../src/lib/media.ts';
 import { place, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, PASSWORD, png } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
 
 const env = useTestApp();
 let p: Place;
@@ -41,24 +42,7 @@ const gallery = async (id = propertyId, token?: string) =>
 const mediaFile = (url: string) => path.join(env.t.config.dataDir, 'media', url.replace('/media/', ''));
 
 async function newProperty(name: string, token = env.admin.token) {
-  const res = await env.post(
-    'saveproperty',
-    {
-      property_name: name,
-      property_headline: 'h',
-      property_description: 'd',
-      property_classification_id: 4,
-      product_category_id: 3,
-      property_type_id: 1,
-      land_area: '100',
-      sale_price: '100000',
-      street_name: 'Street',
-      province_id: p.province_id,
-      town_id: p.town_id,
-      barangay_id: p.barangay_id,
-    },
-    token,
-  );
+  const res = await env.post('saveproperty', propertyForm(p, name), token);
   expect(res.statusCode, res.body).toBe(200);
   return (
     await env.t.db
