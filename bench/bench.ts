@@ -21,6 +21,7 @@ import { calls } from '../apps/server/src/calls/index.ts';
 import { BENCH_PASSWORD, describeMarketplace, readMarketplace } from './data.ts';
 import {
   apiClient,
+  callUrl,
   BENCH_ADMIN,
   environment,
   f,
@@ -131,8 +132,6 @@ const tableRow = (r: Row) =>
     ? `${f(r.sql.median)} | ${f(r.sql.p95)} | ${r.statements} | ${(r.http.median / r.sql.median).toFixed(1)}× | `
     : ' |  |  |  | ') +
   `${misses(r)} |`;
-const queryOf = (call: string, params: Record<string, string | number>) =>
-  `${call}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
 const add = (row: Row) => {
   rows.push(row);
   console.log(tableRow(row));
@@ -173,14 +172,14 @@ try {
     });
   const statements: Awaited<ReturnType<typeof captured>>[] = [];
   for (const c of listCases)
-    statements.push(await captured(() => api.get(queryOf(c.call, c.params), users[c.as])));
+    statements.push(await captured(() => api.get(callUrl(c.call, c.params), users[c.as])));
   await server.stop();
   server = await startServerProcess(url);
   api = apiClient(server.base);
 
   // The statements of one request at once, each on its own connection, as the server runs a page and its count.
   for (const [i, c] of listCases.entries()) {
-    const query = queryOf(c.call, c.params);
+    const query = callUrl(c.call, c.params);
     const http = await measure(() => api.get(query, users[c.as]));
     const sqlTiming = await measure(async () => {
       for (const wave of statements[i]!)
@@ -236,7 +235,7 @@ try {
   };
   for (const call of calls.filter((c) => c.method === 'GET' && !c.list)) {
     const { params = {}, as = 'Super Admin' } = LOOKUP[call.name] ?? {};
-    const query = queryOf(call.name, params);
+    const query = callUrl(call.name, params);
     const http = await measure(() => api.get(query, users[as]));
     const label = params.searchText ? `${call.name}, searchText=${params.searchText}` : call.name;
     add({ label, kind: call.name === OVERVIEW.call ? 'report' : 'lookup', as, http });

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { f, writeReport, type Timing } from './lib.ts';
+import { f, percentile, writeReport, type Timing } from './lib.ts';
 
 interface Result {
   properties: number;
@@ -28,10 +28,6 @@ for (const file of fs
 const sizes = [...latest.keys()].sort((a, b) => a - b);
 if (sizes.length < 2) throw new Error('bench/results holds fewer than two sizes: run npm run bench on each');
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 /** One line of the plot: a figure of the list and report rows at each size. */
 const SERIES: { name: string; color: string; dash?: string; of: (r: Result) => number }[] = [
   ...(['first page', 'searchText'] as const).flatMap((which, i) => {

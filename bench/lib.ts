@@ -33,8 +33,19 @@ export interface Timing {
   median: number;
   p95: number;
 }
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** The p-th percentile of `values` (nearest rank); NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** `call` with `params` as its query string, as the API is called. */
+export const callUrl = (call: string, params: Record<string, string | number> = {}) => {
+  const query = new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  return query ? `${call}?${query}` : call;
+};
 
 /** Median and p95 of `n` sequential runs after the warm-up. */
 export async function measure(run: () => Promise<unknown>, n = N): Promise<Timing> {
@@ -45,7 +56,6 @@ export async function measure(run: () => Promise<unknown>, n = N): Promise<Timin
     await run();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
   return { median: percentile(times, 50), p95: percentile(times, 95) };
 }
 
@@ -411,11 +421,9 @@ export async function compareList(
   token?: string,
 ) {
   const definition = calls.find((c) => c.name === call)!;
-  const qs = new URLSearchParams(
-    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
-  ).toString();
-  const body = JSON.parse(await bench.get(`${call}?${qs}`, token)) as Record<string, unknown>;
-  const http = await measure(() => bench.get(`${call}?${qs}`, token));
+  const url = callUrl(call, params);
+  const body = JSON.parse(await bench.get(url, token)) as Record<string, unknown>;
+  const http = await measure(() => bench.get(url, token));
   const ctx = { db: bench.db, input: definition.input.parse(params), user } as unknown as Parameters<
     typeof listQueries
   >[1];

@@ -16,11 +16,13 @@ import { ROLE } from '@app/contract';
 import { BENCH_PASSWORD, describeMarketplace, readMarketplace } from './data.ts';
 import {
   apiClient,
+  callUrl,
   BENCH_ADMIN,
   environment,
   f,
   httpRequest,
   openMarketplace,
+  percentile,
   REPORT_CASES,
   savePayloads,
   savePlaces,
@@ -109,8 +111,6 @@ try {
     ...Object.keys(REPORT_CASES),
   ];
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
-  const query = (params: Record<string, string | number>) =>
-    new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
   const deadline = Date.now() + SECONDS * 1000;
   let memoryPeak = 0;
@@ -129,7 +129,7 @@ try {
     const lists: string[] = [];
     for (const call of LISTS) {
       const params = REPORT_CASES[call]?.params ?? {};
-      const res = await httpRequest(`${server.base}/${call}?${query(params)}`, { headers });
+      const res = await httpRequest(`${server.base}/${callUrl(call, params)}`, { headers });
       if (res.status === 200) lists.push(call);
     }
     const saves = savePayloads(places, person.agency);
@@ -140,11 +140,11 @@ try {
       const call = pick(lists);
       const params = REPORT_CASES[call]?.params ?? {};
       if (roll < 0.3) {
-        await timed('list', `${call}?${query(params)}`, { headers });
+        await timed('list', callUrl(call, params), { headers });
       } else if (roll < 0.55) {
-        await timed('search', `${call}?${query({ ...params, searchText: pick(SEARCHES) })}`, { headers });
+        await timed('search', callUrl(call, { ...params, searchText: pick(SEARCHES) }), { headers });
       } else if (roll < 0.65) {
-        await timed('page', `${call}?${query({ ...params, page: 2 + Math.floor(Math.random() * 4) })}`, {
+        await timed('page', callUrl(call, { ...params, page: 2 + Math.floor(Math.random() * 4) }), {
           headers,
         });
       } else if (roll < 0.8) {
@@ -162,7 +162,7 @@ try {
         if (Math.random() < 0.5) await post('save', 'saveproperty', saves.saveproperty());
         else await post('save', 'saveSeller', saves.saveSeller());
       } else if (roll < 0.95) {
-        await timed('export', `GetSeller/export?${query({ searchText: `seller ${100 + (index % 900)}` })}`, {
+        await timed('export', callUrl('GetSeller/export', { searchText: `seller ${100 + (index % 900)}` }), {
           headers,
         });
       } else {
@@ -177,10 +177,6 @@ try {
   clearInterval(watch);
   const elapsed = (Date.now() - started) / 1000;
 
-  const percentile = (values: number[], p: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-  };
   const kinds = [...new Set(samples.map((s) => s.kind))];
   const all = samples.map((s) => s.ms);
   const p95 = percentile(all, 95);
