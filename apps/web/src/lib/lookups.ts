@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_TEXT_MAX, type ChoiceSource, type MasterDefinition } from '@app/contract';
 import { apiGet, type QueryParams } from './api.ts';
+import { useDebounced } from './useDebounced.ts';
 
 /**
  * Lookup lists (active records by name) for selects, cached by TanStack Query per parent id.
@@ -193,15 +193,6 @@ export const SEARCHED = {
  * than one per key.
  */
 const CHOOSER_DEBOUNCE_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 type Row = Record<string, unknown>;
 

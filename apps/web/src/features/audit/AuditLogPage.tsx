@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import {
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { apiGet } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/useDebounced.ts';
 import { useUrlParams } from '../../lib/urlState.ts';
 import { formatDateTime } from '../reports/columns.tsx';
 import { AuditEntryDialog } from './AuditEntryDialog.tsx';
@@ -220,11 +221,7 @@ export default function AuditLogPage() {
 /** Users by name or e-mail, searched on the server; the chosen one is named from its id. */
 function UserFilter({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
   const [typed, setTyped] = useState('');
-  const [searched, setSearched] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearched(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const searched = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const options = useQuery({
     queryKey: [AUDIT_LOG.usersCall, searched],
     queryFn: ({ signal }) =>
