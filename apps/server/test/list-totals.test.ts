@@ -38,4 +38,9 @@ it('counts exactly up to 10,000 rows and says when a larger total is an estimate
   const rare = await list('searchText=rare');
   expect(rare).toMatchObject({ total: ROWS / 1000 });
   expect(rare.total_is_estimate).toBeUndefined();
+
+  // The first answer asked for the estimate after its count; from then on the list is known to be large
+  // and asks with it: the same answer.
+  const again = await list('itemsPerPage=50');
+  expect(again).toMatchObject({ total: all.total, total_is_estimate: true, last_page: all.last_page });
 });

@@ -182,6 +182,9 @@ async function estimatedRows(ctx: Ctx<ListQuery>, query: AnyQuery): Promise<numb
   return Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
+/** The lists that have counted past EXACT_COUNT_LIMIT since the server started. */
+const largeLists = new WeakSet<ListSpec<never>>();
+
 export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
   const { page, itemsPerPage } = ctx.input;
   const queries = listQueries(spec, ctx);
@@ -190,16 +193,20 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   // enough to meet a page of them at once.
   const searched = spec.sortMatches && ctx.input.searchText;
   // The estimates are asked for at once with the page and the count, not after the count: planning
-  // costs less than the wait.
+  // costs less than the wait. The total's estimate, though, only for a list that has counted past the
+  // limit before: most never do, and are spared a statement.
   const [found, count, estimated, listed] = await Promise.all([
     searched ? undefined : queries.rows.execute(),
     queries.count.executeTakeFirstOrThrow(),
-    estimatedRows(ctx, queries.counted),
+    largeLists.has(spec) ? estimatedRows(ctx, queries.counted) : undefined,
     searched ? estimatedRows(ctx, spec.query(ctx)) : 0,
   ]);
   const counted = Number(count.n);
   const estimate = counted > EXACT_COUNT_LIMIT;
-  const total = estimate ? Math.max(counted, estimated) : counted;
+  if (estimate) largeLists.add(spec);
+  const total = estimate
+    ? Math.max(counted, estimated ?? (await estimatedRows(ctx, queries.counted)))
+    : counted;
   const walk = walks(total, listed, page * itemsPerPage);
   const matches = walk ? undefined : ((count as { matches?: Matches | null }).matches ?? undefined);
   const rows = found ?? (await listQueries(spec, ctx, walk ? 'walk' : 'sort', matches).rows.execute());
