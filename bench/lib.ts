@@ -47,16 +47,34 @@ export const callUrl = (call: string, params: Record<string, string | number> = 
   return query ? `${call}?${query}` : call;
 };
 
+const timed = async (run: () => Promise<unknown>, into: number[]) => {
+  const start = performance.now();
+  await run();
+  into.push(performance.now() - start);
+};
+const timing = (times: number[]): Timing => ({ median: percentile(times, 50), p95: percentile(times, 95) });
+
 /** Median and p95 of `n` sequential runs after the warm-up. */
 export async function measure(run: () => Promise<unknown>, n = N): Promise<Timing> {
   for (let i = 0; i < Math.min(WARMUP, n); i++) await run();
   const times: number[] = [];
+  for (let i = 0; i < n; i++) await timed(run, times);
+  return timing(times);
+}
+
+/** Like `measure`, for two runs that take turns (one of each, `n` times over): their timings. */
+export async function measureInTurns(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  n = N,
+): Promise<[Timing, Timing]> {
+  for (let i = 0; i < Math.min(WARMUP, n); i++) for (const run of [a, b]) await run();
+  const [ta, tb]: [number[], number[]] = [[], []];
   for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
+    await timed(a, ta);
+    await timed(b, tb);
   }
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
+  return [timing(ta), timing(tb)];
 }
 
 export const f = (x: number) => x.toFixed(1);
