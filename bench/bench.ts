@@ -18,6 +18,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { OVERVIEW, REPORTS, ROLE } from '@app/contract';
 import { calls } from '../apps/server/src/calls/index.ts';
+import { CONNECTION_OPTIONS } from '../apps/server/src/db/index.ts';
 import { BENCH_PASSWORD, describeMarketplace, readMarketplace } from './data.ts';
 import {
   apiClient,
@@ -69,7 +70,8 @@ const SEARCH: Record<string, string> = {
 const SCOPED = ['allproperty', 'GetSeller', 'getNotification', 'getPropertyBrokerReport'];
 
 const { url, db, one, embedded, close } = await openMarketplace();
-const direct = new pg.Pool({ connectionString: url, max: 4 });
+// With the server's connection settings, so that the same statements are run the same way.
+const direct = new pg.Pool({ connectionString: url, max: 4, options: CONNECTION_OPTIONS });
 
 // Statements are captured by a server of their own (BENCH_CAPTURE_SQL writes each to a file), so the
 // timed server does no extra I/O.

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { calls } from '../src/calls/index.ts';
 import { defineCall } from '../src/calls/registry.ts';
@@ -112,6 +113,13 @@ describe('OpenAPI', () => {
     );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
+  });
+});
+
+describe('database connections', () => {
+  it('run without JIT compilation, which costs more than the queries it would speed up', async () => {
+    const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(t.db);
+    expect(rows[0]?.jit).toBe('off');
   });
 });
 
