@@ -125,6 +125,22 @@ beforeAll(async () => {
   brokerId = (await env.t.db.selectFrom('brokers').select('broker_id').executeTakeFirstOrThrow()).broker_id;
 });
 
+describe('saves at the same time as others', () => {
+  // Another transaction that refers to the owner (a notification for them, a listing naming them as
+  // agent) holds a key-share lock on their user row until it commits. The save's lock that serialises
+  // the owner's saves must not wait for it: two such saves, each referring to the other's owner,
+  // deadlocked under load.
+  it('does not wait for a transaction that refers to the owner', async () => {
+    await env.t.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1 FROM users WHERE user_id = ${env.admin.userId} FOR KEY SHARE`.execute(trx);
+      const save = env.post('saveproperty', propertyForm({ property_name: 'Saved beside a reference' }));
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000));
+      const res = await Promise.race([save, waited]);
+      expect(res === 'waited' ? res : res.statusCode).toBe(200);
+    });
+  });
+});
+
 describe('saveproperty rules', () => {
   it('requires the fields of spec 1 §5', async () => {
     await expectRequired(env, 'saveproperty', propertyForm(), [

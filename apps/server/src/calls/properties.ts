@@ -321,7 +321,7 @@ async function writeHistory(
 const rowAsJson = (trx: AnyDb, propertyId: number) =>
   sql<{
     row: Record<string, unknown>;
-  }>`SELECT to_jsonb(p) AS row FROM properties p WHERE property_id = ${propertyId} FOR UPDATE`
+  }>`SELECT to_jsonb(p) AS row FROM properties p WHERE property_id = ${propertyId} FOR NO KEY UPDATE`
     .execute(trx)
     .then((r) => r.rows[0]?.row);
 
@@ -442,12 +442,13 @@ export const propertyCalls: AnyCall[] = [
         await db.transaction().execute(async (trx) => {
           const t = trx as unknown as AnyDb;
           await checkAddress(t, PROPERTY_ADDRESS, address);
-          // Serialises the owner's saves, so two at once cannot both pass the limit.
+          // Serialises the owner's saves, so two at once cannot both pass the limit. NO KEY UPDATE: rows
+          // that refer to the owner (key-share locks) need not wait, nor make two such saves deadlock.
           const owner = await trx
             .selectFrom('users')
             .select('open_property_limit')
             .where('user_id', '=', user.user_id)
-            .forUpdate()
+            .forNoKeyUpdate()
             .executeTakeFirstOrThrow();
           const open = await trx
             .selectFrom('properties')

@@ -111,7 +111,7 @@ export const propertyMediaCalls: AnyCall[] = [
       try {
         await db.transaction().execute(async (trx) => {
           // One upload at a time per property, so 'the first image' and 'one default' hold.
-          await sql`SELECT 1 FROM properties WHERE property_id = ${input.property_id} FOR UPDATE`.execute(
+          await sql`SELECT 1 FROM properties WHERE property_id = ${input.property_id} FOR NO KEY UPDATE`.execute(
             trx,
           );
           const hasDefault = await trx
