@@ -40,8 +40,8 @@ export async function createSession(
 
 /**
  * The session check every signed-in request makes: one statement, compiled once and prepared once per
- * connection (PostgreSQL planned this join afresh for every request: half a millisecond of a list's
- * two). Its first parameter is the token's hash.
+ * connection (PostgreSQL planned this join afresh for every request, about half a millisecond). Its
+ * first parameter, a placeholder here, is the token's hash.
  */
 const sessionUserQuery = (db: Db) =>
   db
