@@ -195,18 +195,17 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   // The estimates are asked for at once with the page and the count, not after the count: planning
   // costs less than the wait. The total's estimate, though, only for a list that has counted past the
   // limit before: most never do, and are spared a statement.
+  const estimateTotal = () => estimatedRows(ctx, queries.counted);
   const [found, count, estimated, listed] = await Promise.all([
     searched ? undefined : queries.rows.execute(),
     queries.count.executeTakeFirstOrThrow(),
-    largeLists.has(spec) ? estimatedRows(ctx, queries.counted) : undefined,
+    largeLists.has(spec) ? estimateTotal() : undefined,
     searched ? estimatedRows(ctx, spec.query(ctx)) : 0,
   ]);
   const counted = Number(count.n);
   const estimate = counted > EXACT_COUNT_LIMIT;
   if (estimate) largeLists.add(spec);
-  const total = estimate
-    ? Math.max(counted, estimated ?? (await estimatedRows(ctx, queries.counted)))
-    : counted;
+  const total = estimate ? Math.max(counted, estimated ?? (await estimateTotal())) : counted;
   const walk = walks(total, listed, page * itemsPerPage);
   const matches = walk ? undefined : ((count as { matches?: Matches | null }).matches ?? undefined);
   const rows = found ?? (await listQueries(spec, ctx, walk ? 'walk' : 'sort', matches).rows.execute());

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { ALL_PERMISSIONS, ROLE, type Permission } from '@app/contract';
 import { poolOf, type Db } from '../db/index.ts';
 import { hashToken, newToken } from './crypto.ts';
@@ -85,10 +85,10 @@ export async function findSessionUser(
   compiledSessionQuery ??= sessionUserQuery(db).compile();
   const { sql: text, parameters } = compiledSessionQuery;
   const values = [hashToken(token), ...parameters.slice(1)];
+  // Through the pool: Kysely cannot name a statement, and only a named one is prepared once.
   const pool = poolOf(db);
-  const [row] = pool
-    ? (await pool.query<SessionRow>({ name: 'session-user', text, values })).rows
-    : (await db.executeQuery<SessionRow>(CompiledQuery.raw(text, values))).rows;
+  if (!pool) throw new Error('findSessionUser needs a database made by createDb');
+  const [row] = (await pool.query<SessionRow>({ name: 'session-user', text, values })).rows;
   if (!row) return null;
   const { role_status, permission_names, ...user } = row;
   const permissions: ReadonlySet<Permission> =
