@@ -167,24 +167,22 @@ try {
       return (
         ['Super Admin', ...(SCOPED.includes(call.name) ? ['Agent', 'Owner-Agent'] : [])] as As[]
       ).flatMap((as) => [
-        { call: call.name, params, as, label: `${call.name}, first page` },
+        { call: call.name, url: callUrl(call.name, params), as, label: `${call.name}, first page` },
         {
           call: call.name,
-          params: { ...params, searchText: search },
+          url: callUrl(call.name, { ...params, searchText: search }),
           as,
           label: `${call.name}, searchText=${search}`,
         },
       ]);
     });
   const statements: Awaited<ReturnType<typeof captured>>[] = [];
-  for (const c of listCases)
-    statements.push(await captured(() => api.get(callUrl(c.call, c.params), users[c.as])));
+  for (const c of listCases) statements.push(await captured(() => api.get(c.url, users[c.as])));
   await server.stop();
   server = await startServerProcess(url);
   api = apiClient(server.base);
   // A new process runs its code slowly until V8 has compiled it: every case a few times first.
-  for (let pass = 0; pass < 3; pass++)
-    for (const c of listCases) await api.get(callUrl(c.call, c.params), users[c.as]);
+  for (let pass = 0; pass < 3; pass++) for (const c of listCases) await api.get(c.url, users[c.as]);
 
   const fixed = {
     exchange: await measure(() => httpRequest(`${server.base}/health/live`)),
@@ -196,9 +194,8 @@ try {
   // The statements of one request at once, each on its own connection, as the server runs a page and its
   // count; a request and its statements take turns, so that both meet the machine in the same state.
   for (const [i, c] of listCases.entries()) {
-    const query = callUrl(c.call, c.params);
     const [http, sqlTiming] = await measureInTurns(
-      () => api.get(query, users[c.as]),
+      () => api.get(c.url, users[c.as]),
       async () => {
         for (const wave of statements[i]!)
           await Promise.all(wave.map((q) => direct.query(q.sql, q.parameters)));
