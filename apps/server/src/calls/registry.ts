@@ -94,8 +94,9 @@ export interface ListSpec<I> {
   /** The primary key (or keys, in order) ending every ORDER BY, so paging is stable. */
   tieBreaker: string | readonly string[];
   /**
-   * While searching, sort the matches (found through the search's indexes) instead of walking the sort
-   * column's index for them: a rare term would walk it to the end.
+   * While searching, count the matches first (through the search's indexes) and page them by their
+   * keys: few are sorted, many are looked for by a bounded walk of the sort order (runList). A plain
+   * ORDER BY ... LIMIT walks the sort column's index to the end for a rare term.
    */
   sortMatches?: boolean;
   /** A cheaper query with the same row count, used for the total when nothing is searched. */

@@ -65,6 +65,7 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
       },
       search: (pattern) =>
         sql`(${fullName} ILIKE ${pattern} OR u.user_email ILIKE ${pattern} OR u.phone_1 ILIKE ${pattern})`,
+      sortMatches: true,
       tieBreaker: 'u.user_id',
       export: {
         title: onlyWaiting ? 'ApproveUsers' : 'Users',

@@ -27,20 +27,29 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  */
 type Matches = readonly unknown[];
 
+/** What the list's search asks of a row, or undefined when nothing is searched. */
+function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+  const text = ctx.input.searchText;
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const search = spec.search;
+  return typeof search === 'function'
+    ? search(pattern)
+    : sql<SqlBool>`(${sql.join(
+        search.map((column) => sql`${sql.ref(column)} ILIKE ${pattern}`),
+        sql` OR `,
+      )})`;
+}
+
 function filtered<I extends ListQuery>(
   spec: ListSpec<I>,
   ctx: Ctx<I>,
   matches?: Matches | RawBuilder<unknown>,
 ) {
   const query = spec.query(ctx);
-  const text = ctx.input.searchText;
-  if (!text) return query;
-  const pattern = `%${escapeLike(text)}%`;
-  const search = spec.search;
-  const found =
-    typeof search === 'function'
-      ? query.where(search(pattern))
-      : query.where((eb) => eb.or(search.map((column) => eb(sql.ref(column), 'ilike', pattern))));
+  const condition = searchCondition(spec, ctx);
+  if (!condition) return query;
+  const found = query.where(condition);
   const key = matchKey(spec);
   return matches && key ? found.where(sql<SqlBool>`${sql.ref(key)} = ANY (${matches})`) : found;
 }
@@ -51,27 +60,25 @@ const matchKey = <I>(spec: ListSpec<I>) =>
 
 const directionOf = (order: string) => sql.raw(order === 'desc' ? 'desc' : 'asc');
 
-/**
- * How a searched list that sorts its matches pages them: 'sort' them (found through the search's
- * indexes), or 'walk': a plain ORDER BY, which the planner may serve by walking the sort column's index.
- */
-type SearchPlan = 'sort' | 'walk';
+/** The expression a list is sorted by, for its input. */
+function sortKey<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+  const column = spec.sort[ctx.input.sortColumn];
+  if (!column) throw new Error(`List sort column ${ctx.input.sortColumn} has no mapping`);
+  return typeof column === 'string' ? sql.ref(column) : column;
+}
 
 function ordered<I extends ListQuery>(
   spec: ListSpec<I>,
   ctx: Ctx<I>,
-  plan: SearchPlan = 'sort',
   matches?: Matches | RawBuilder<unknown>,
 ) {
-  const { sortColumn, sortOrder } = ctx.input;
-  const column = spec.sort[sortColumn];
-  if (!column) throw new Error(`List sort column ${sortColumn} has no mapping`);
   // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
   // the ORDER BY ... LIMIT without sorting the whole table.
-  const direction = directionOf(sortOrder);
-  const key = typeof column === 'string' ? sql.ref(column) : column;
-  if (spec.sortMatches && ctx.input.searchText && plan === 'sort') {
-    // The same order as a row (records sort field by field, nulls last), which no index serves.
+  const direction = directionOf(ctx.input.sortOrder);
+  const key = sortKey(spec, ctx);
+  if (spec.sortMatches && ctx.input.searchText) {
+    // The same order as a row (records sort field by field, nulls last), which no index serves: the
+    // matches are found through the search's indexes and sorted (runList finds where they are first).
     const keys = [key, ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
     return filtered(spec, ctx, matches).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
   }
@@ -85,22 +92,22 @@ function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilde
 }
 
 /** The rows of the requested page, in order. */
-function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, plan: SearchPlan, matches?: Matches) {
+function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Matches) {
   const { page, itemsPerPage, sortColumn, sortOrder } = ctx.input;
   const offset = (page - 1) * itemsPerPage;
   const split = spec.split?.columns[sortColumn];
   const key = matchKey(spec);
   if (matches && key) {
     // The page's keys first, through the joins its order needs; then its rows, through all of them.
-    const keys = ordered(spec, ctx, plan, matches)
+    const keys = ordered(spec, ctx, matches)
       .clearSelect()
       .select(sql.ref(key).as('key'))
       .limit(itemsPerPage)
       .offset(offset);
-    return ordered(spec, ctx, plan, sql`ARRAY(${keys})`);
+    return ordered(spec, ctx, sql`ARRAY(${keys})`);
   }
   if (!spec.split || !split || ctx.input.searchText || spec.split.when?.(ctx) === false)
-    return ordered(spec, ctx, plan).limit(itemsPerPage).offset(offset);
+    return ordered(spec, ctx).limit(itemsPerPage).offset(offset);
   // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
   const direction = directionOf(sortOrder);
   const present = ordered(spec, ctx)
@@ -131,16 +138,10 @@ function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, ro
 }
 
 /**
- * The page query and the count query of a list call for its input: what runList runs. `plan` says how
- * a search that sorts its matches pages them, and `matches` are their ids when the count found them
- * all (runList picks both from the count).
+ * The page query and the count query of a list call for its input: what runList runs. `matches` are
+ * the keys among which a search that sorts its matches finds its page (runList finds them).
  */
-export function listQueries<I extends ListQuery>(
-  spec: ListSpec<I>,
-  ctx: Ctx<I>,
-  plan: SearchPlan = 'sort',
-  matches?: Matches,
-) {
+export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Matches) {
   const counted =
     !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
   const key = spec.sortMatches && ctx.input.searchText ? matchKey(spec) : undefined;
@@ -148,7 +149,7 @@ export function listQueries<I extends ListQuery>(
   const limited = (key ? counted.select(sql.ref(key).as('match_key')) : counted).limit(EXACT_COUNT_LIMIT + 1);
   const count = ctx.db.selectFrom(limited.as('counted')).select(sql<string>`count(*)`.as('n'));
   return {
-    rows: withLateColumns(spec, ctx, paged(spec, ctx, plan, matches)),
+    rows: withLateColumns(spec, ctx, paged(spec, ctx, matches)),
     count: key
       ? count.select(
           sql<Matches | null>`CASE WHEN count(*) <= ${EXACT_COUNT_LIMIT} THEN array_agg(counted.match_key) END`.as(
@@ -168,11 +169,46 @@ export function listQueries<I extends ListQuery>(
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * Walking the sort order meets the first `reach` of `found` matches among `rows` rows after about
- * reach × rows / found of them; sorting reads the matches themselves. Rows walked cost more (each is
- * tested, and the matches may gather late in the order), hence the factor.
+ * How many rows a walk of the sort order may read to meet the first `reach` of `found` matches among
+ * `rows` rows: four times what an even spread of them needs (reach × rows / found), for matches are
+ * never quite even, and never fewer than a few hundred, which cost little. A walk that reads fewer rows
+ * than there are matches to sort is the cheaper way; rows walked cost more (each is tested), hence the
+ * factor too.
  */
-const walks = (found: number, rows: number, reach: number) => found * found > 4 * rows * reach;
+const walkBound = (found: number, rows: number, reach: number) =>
+  Math.max(500, Math.ceil((4 * reach * rows) / Math.max(found, 1)));
+
+/**
+ * The keys of the first `reach` matches in the list's order, looked for among its first `bound` rows in
+ * that order (which its sort index serves): fewer when they are not all there. Matches gather where
+ * the search and the sort are related (a first name searched in a list sorted by name), so the walk
+ * is bounded, and the caller sorts the matches when it falls short.
+ */
+async function walkedMatches<I extends ListQuery>(
+  spec: ListSpec<I>,
+  ctx: Ctx<I>,
+  bound: number,
+  reach: number,
+) {
+  const direction = directionOf(ctx.input.sortOrder);
+  const walked = tieBreakers(
+    spec,
+    spec
+      .query(ctx)
+      .clearSelect()
+      .select([sql.ref(matchKey(spec)!).as('key'), sql<boolean>`${searchCondition(spec, ctx)}`.as('matched')])
+      .orderBy(sql`${sortKey(spec, ctx)} ${direction}`),
+    direction,
+  ).limit(bound);
+  // A subquery's rows keep their order in PostgreSQL: the first matches walked are the first in order.
+  const rows = await ctx.db
+    .selectFrom(walked.as('walked'))
+    .select('walked.key')
+    .where('walked.matched', '=', true)
+    .limit(reach)
+    .execute();
+  return rows.map((row) => row.key as unknown);
+}
 
 async function estimatedRows(ctx: Ctx<ListQuery>, query: AnyQuery): Promise<number> {
   const { sql: text, parameters } = query.compile();
@@ -189,8 +225,8 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   const { page, itemsPerPage } = ctx.input;
   const queries = listQueries(spec, ctx);
   // A search that sorts its matches is counted first: few (for the size of the list) are looked up by
-  // id and sorted; more are paged the planner's way, which walks the sort order when they are common
-  // enough to meet a page of them at once.
+  // key and sorted; more are looked for by walking the sort order, when they are common enough to meet
+  // a page of them soon.
   const searched = spec.sortMatches && ctx.input.searchText;
   // The estimates are asked for at once with the page and the count, not after the count: planning
   // costs less than the wait. The total's estimate, though, only for a list that has counted past the
@@ -206,9 +242,21 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   const estimate = counted > EXACT_COUNT_LIMIT;
   if (estimate) largeLists.add(spec);
   const total = estimate ? Math.max(counted, estimated ?? (await estimateTotal())) : counted;
-  const walk = walks(total, listed, page * itemsPerPage);
-  const matches = walk ? undefined : ((count as { matches?: Matches | null }).matches ?? undefined);
-  const rows = found ?? (await listQueries(spec, ctx, walk ? 'walk' : 'sort', matches).rows.execute());
+  /**
+   * The keys among which the searched page is: those a walk met, when it met all the page needs within
+   * its bound; else every match, by key when the count has them, or all of them through the search's
+   * indexes.
+   */
+  const matchesOfPage = async () => {
+    const reach = page * itemsPerPage;
+    const all = (count as { matches?: Matches | null }).matches ?? undefined;
+    const bound = walkBound(total, listed, reach);
+    if (bound >= total) return all;
+    const walked = await walkedMatches(spec, ctx, bound, reach);
+    return walked.length === reach || (!estimate && walked.length === total) ? walked : all;
+  };
+  const rows = found ?? (await listQueries(spec, ctx, await matchesOfPage()).rows.execute());
+
   return {
     data: rows,
     total,

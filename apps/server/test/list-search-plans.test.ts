@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ROLE } from '@app/contract';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them in
+// name order, 'spread' owners every fourth of the others, and every seller is a 'seller': a search that sorts its
+// matches walks the name order for a common term, finds the spread ones at once, has to give up on the
+// gathered ones (all at the end) and sort them instead, and estimates a total past 10,000.
+let t: TestApp;
+let token: string;
+const ROWS = 12_000;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await t.signedIn(ROLE.SuperAdmin)).token;
+  await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1)
+    SELECT 'Seller ' || lpad(g::text, 5, '0'),
+      CASE WHEN g > ${(ROWS * 3) / 4} THEN 'Gathered Owner' WHEN g % 4 = 0 THEN 'Spread Owner' ELSE 'Owner' END,
+      '0917' || lpad(g::text, 7, '0')
+    FROM generate_series(1, ${ROWS}) g`.execute(t.db);
+  await sql`ANALYZE sellers`.execute(t.db);
+});
+afterAll(() => t.close());
+
+/** Seller numbers of a GetSeller page. */
+const page = async (query: Record<string, string | number>) => {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const res = await t.call(token, { method: 'GET', url: `/api/GetSeller?${params}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json().resultData as { total: number; data: { seller_name: string }[] };
+  return { total: body.total, numbers: body.data.map((s) => Number(s.seller_name.slice(-5))) };
+};
+
+/** The numbers a page should hold, worked out from how the sellers were made. */
+function expected(matches: (n: number) => boolean, order: 'asc' | 'desc', pageNo: number, size: number) {
+  const all = numbers.filter(matches);
+  if (order === 'desc') all.reverse();
+  return all.slice((pageNo - 1) * size, pageNo * size);
+}
+
+const numbers = Array.from({ length: ROWS }, (_, i) => i + 1);
+const count = (matches: (n: number) => boolean) => numbers.filter(matches).length;
+const gathered = (n: number) => n > (ROWS * 3) / 4;
+const spread = (n: number) => n % 4 === 0 && !gathered(n);
+
+describe('a searched list pages its matches in order however they lie in the sort order', () => {
+  for (const [term, matches] of [
+    ['gathered', gathered],
+    ['spread', spread],
+  ] as const) {
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      it(`'${term}', ${sortOrder}`, async () => {
+        for (const [pageNo, size] of [
+          [1, 7],
+          [3, 25],
+          [40, 50],
+        ] as const) {
+          const got = await page({
+            searchText: term,
+            sortColumn: 'seller_name',
+            sortOrder,
+            page: pageNo,
+            itemsPerPage: size,
+          });
+          expect(got.total).toBe(count(matches));
+          expect(got.numbers).toEqual(expected(matches, sortOrder, pageNo, size));
+        }
+      });
+    }
+  }
+
+  it('a term matching more rows than are counted exactly', async () => {
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      const got = await page({
+        searchText: 'seller',
+        sortColumn: 'seller_name',
+        sortOrder,
+        page: 2,
+        itemsPerPage: 15,
+      });
+      expect(got.numbers).toEqual(expected(() => true, sortOrder, 2, 15));
+    }
+  });
+
+  it('a page past the last match is empty', async () => {
+    const got = await page({ searchText: 'spread', sortColumn: 'seller_name', page: 300, itemsPerPage: 15 });
+    expect(got).toEqual({ total: count(spread), numbers: [] });
+  });
+});
