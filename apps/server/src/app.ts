@@ -31,6 +31,9 @@ import type { ZodError } from 'zod';
 import { streamExport } from './lib/list.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
 import { registerNotifications } from './lib/notification-hub.ts';
+import { scheduleHousekeeping } from './lib/housekeeping.ts';
+import { purgeReadNotifications } from './lib/notifications.ts';
+import { compactListingTallies } from './calls/reports/overview.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { withAuditContext } from './lib/audit-context.ts';
 
@@ -228,6 +231,13 @@ export async function buildApp(
 
   for (const call of calls) registerCall(app, services, call);
   await registerNotifications(app, services, (req) => identify(services, req));
+  scheduleHousekeeping(app, {
+    'notification purge': async () => {
+      const n = await purgeReadNotifications(db, config.notificationRetentionDays);
+      if (n > 0) return `purged ${n} read notifications`;
+    },
+    'listing tally compaction': () => compactListingTallies(db),
+  });
 
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
   const media = mediaDir(config.dataDir);

@@ -18,6 +18,7 @@ export const UNAUDITED_TABLES = {
   user_status_history: 'a history the app keeps; the status change is audited on users',
   property_history: 'a history the app keeps; the change is audited on properties',
   audit_log: 'the log itself',
+  listing_tallies: 'counts the database keeps from the listings, which are audited',
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
 } as const satisfies Record<string, string>;

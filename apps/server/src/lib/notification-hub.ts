@@ -4,15 +4,8 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { NotificationEvent } from '@app/contract';
 import { databaseUrlOf, type Db } from '../db/index.ts';
-import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import {
-  CHANNEL,
-  purgeReadNotifications,
-  selectNotifications,
-  unreadCounts,
-  type ChannelMessage,
-} from './notifications.ts';
+import { CHANNEL, selectNotifications, unreadCounts, type ChannelMessage } from './notifications.ts';
 import type { SessionUser } from './session.ts';
 import type { Access } from '../calls/registry.ts';
 
@@ -21,8 +14,6 @@ export const LISTENER_NAME = 'pp-notification-listener';
 const HEARTBEAT_MS = 25_000;
 const RETRY_MIN_MS = 200;
 const RETRY_MAX_MS = 30_000;
-const PURGE_FIRST_MS = 60_000;
-const PURGE_EVERY_MS = 3_600_000;
 
 interface Stream {
   res: ServerResponse;
@@ -194,38 +185,17 @@ export const notificationRoutes = [
 ] as const satisfies readonly { method: 'GET' | 'POST'; url: string; access: Access }[];
 
 /**
- * GET /api/notifications/stream, the hub behind it and the retention purge, all stopped when the app
- * closes. `identify` is the app's session resolution (cookie or bearer).
+ * GET /api/notifications/stream and the hub behind it, both stopped when the app closes (the retention
+ * purge is housekeeping: app.ts). `identify` is the app's session resolution (cookie or bearer).
  */
 export async function registerNotifications(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db }: { db: Db },
   identify: (req: FastifyRequest) => Promise<SessionUser | null>,
 ) {
   const hub = await startNotificationHub(db, app.log);
-  let purging: Promise<void> = Promise.resolve();
-  const purge = () => {
-    purging = (async () => {
-      try {
-        const n = await purgeReadNotifications(db, config.notificationRetentionDays);
-        if (n > 0) app.log.info(`purged ${n} read notifications`);
-      } catch (err) {
-        app.log.error({ err }, 'notification purge failed');
-      }
-    })();
-  };
-  let every: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    purge();
-    every = setInterval(purge, PURGE_EVERY_MS).unref();
-  }, PURGE_FIRST_MS).unref();
-
   app.addHook('preClose', async () => hub.endStreams());
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await Promise.all([hub.stop(), purging]);
-  });
+  app.addHook('onClose', () => hub.stop());
 
   app.get(
     notificationRoutes[0].url,
