@@ -47,7 +47,8 @@ const SAVES_N = Math.min(N, 100);
 /** A typical search of each list that is not a report (default: a common place-name fragment). */
 const SEARCH: Record<string, string> = {
   allproperty: 'cebu',
-  GetUser: 'santos',
+  // A first name in a list sorted by name: its matches lie together, not spread through the order.
+  GetUser: 'maria',
   GetNewUser: 'santos',
   GetSeller: 'seller 12',
   getagency: 'agency 12',
