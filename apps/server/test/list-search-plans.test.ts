@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { agencyPayload, place } from './entity-fixtures.ts';
 
 // Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them in
 // name order, 'spread' owners every fourth of the others, and every seller is a 'seller': a search that sorts its
@@ -85,5 +86,51 @@ describe('a searched list pages its matches in order however they lie in the sor
   it('a page past the last match is empty', async () => {
     const got = await page({ searchText: 'spread', sortColumn: 'seller_name', page: 300, itemsPerPage: 15 });
     expect(got).toEqual({ total: count(spread), numbers: [] });
+  });
+});
+
+describe('a searched list whose rows have no single key', () => {
+  // Agents Based Agency: a row per agency and agent. Its matches cannot be looked up by key, so its
+  // page is the planner's walk of the sort order.
+  const AGENTS = 700;
+  let agencyId: number;
+  beforeAll(async () => {
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/saveagency',
+      payload: agencyPayload(await place(t, 'Walkers'), 'Walkers Realty'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    agencyId = (
+      await sql<{
+        id: number;
+      }>`SELECT agency_id AS id FROM agencies WHERE agency_name = 'Walkers Realty'`.execute(t.db)
+    ).rows[0]!.id;
+    await sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
+        associated_agency_id)
+      SELECT 'Walker', 'Agent ' || g, 'walker' || g || '@example.ph', 'x', ${ROLE.Agent}, 'Active', ${agencyId}
+      FROM generate_series(1, ${AGENTS}) g`.execute(t.db);
+    await sql`ANALYZE users`.execute(t.db);
+  });
+
+  it('pages its many matches in order', async () => {
+    const agents = (
+      await sql<{ id: number }>`SELECT user_id AS id FROM users WHERE associated_agency_id = ${agencyId}
+        ORDER BY user_id`.execute(t.db)
+    ).rows.map((r) => `${agencyId}-${r.id}`);
+    for (const [pageNo, sortOrder] of [
+      [1, 'asc'],
+      [3, 'desc'],
+    ] as const) {
+      const res = await t.call(token, {
+        method: 'GET',
+        url: `/api/GetAgentsBasedAgency?searchText=walker&page=${pageNo}&itemsPerPage=15&sortOrder=${sortOrder}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json().resultData as { total: number; data: { row_id: string }[] };
+      expect(body.total).toBe(AGENTS);
+      const ordered = sortOrder === 'asc' ? agents : [...agents].reverse();
+      expect(body.data.map((r) => r.row_id)).toEqual(ordered.slice((pageNo - 1) * 15, pageNo * 15));
+    }
   });
 });

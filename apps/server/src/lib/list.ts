@@ -67,20 +67,27 @@ function sortKey<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   return typeof column === 'string' ? sql.ref(column) : column;
 }
 
+/**
+ * Where a searched page of a list that sorts its matches is found: among these keys, or, for a list
+ * whose rows have no single key to look them up by, by a plain ORDER BY that the planner may serve by
+ * walking the sort column's index ('walk').
+ */
+type PageSource = Matches | 'walk';
+
 function ordered<I extends ListQuery>(
   spec: ListSpec<I>,
   ctx: Ctx<I>,
-  matches?: Matches | RawBuilder<unknown>,
+  source?: PageSource | RawBuilder<unknown>,
 ) {
   // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
   // the ORDER BY ... LIMIT without sorting the whole table.
   const direction = directionOf(ctx.input.sortOrder);
   const key = sortKey(spec, ctx);
-  if (spec.sortMatches && ctx.input.searchText) {
+  if (spec.sortMatches && ctx.input.searchText && source !== 'walk') {
     // The same order as a row (records sort field by field, nulls last), which no index serves: the
     // matches are found through the search's indexes and sorted (runList finds where they are first).
     const keys = [key, ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
-    return filtered(spec, ctx, matches).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
+    return filtered(spec, ctx, source).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
   }
   return tieBreakers(spec, filtered(spec, ctx).orderBy(sql`${key} ${direction}`), direction);
 }
@@ -92,14 +99,14 @@ function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilde
 }
 
 /** The rows of the requested page, in order. */
-function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Matches) {
+function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: PageSource) {
   const { page, itemsPerPage, sortColumn, sortOrder } = ctx.input;
   const offset = (page - 1) * itemsPerPage;
   const split = spec.split?.columns[sortColumn];
   const key = matchKey(spec);
-  if (matches && key) {
+  if (source && source !== 'walk' && key) {
     // The page's keys first, through the joins its order needs; then its rows, through all of them.
-    const keys = ordered(spec, ctx, matches)
+    const keys = ordered(spec, ctx, source)
       .clearSelect()
       .select(sql.ref(key).as('key'))
       .limit(itemsPerPage)
@@ -107,7 +114,7 @@ function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Ma
     return ordered(spec, ctx, sql`ARRAY(${keys})`);
   }
   if (!spec.split || !split || ctx.input.searchText || spec.split.when?.(ctx) === false)
-    return ordered(spec, ctx).limit(itemsPerPage).offset(offset);
+    return ordered(spec, ctx, source).limit(itemsPerPage).offset(offset);
   // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
   const direction = directionOf(sortOrder);
   const present = ordered(spec, ctx)
@@ -138,10 +145,10 @@ function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, ro
 }
 
 /**
- * The page query and the count query of a list call for its input: what runList runs. `matches` are
- * the keys among which a search that sorts its matches finds its page (runList finds them).
+ * The page query and the count query of a list call for its input: what runList runs. `source` is
+ * where a search that sorts its matches finds its page (runList works it out).
  */
-export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Matches) {
+export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: PageSource) {
   const counted =
     !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
   const key = spec.sortMatches && ctx.input.searchText ? matchKey(spec) : undefined;
@@ -149,7 +156,7 @@ export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>,
   const limited = (key ? counted.select(sql.ref(key).as('match_key')) : counted).limit(EXACT_COUNT_LIMIT + 1);
   const count = ctx.db.selectFrom(limited.as('counted')).select(sql<string>`count(*)`.as('n'));
   return {
-    rows: withLateColumns(spec, ctx, paged(spec, ctx, matches)),
+    rows: withLateColumns(spec, ctx, paged(spec, ctx, source)),
     count: key
       ? count.select(
           sql<Matches | null>`CASE WHEN count(*) <= ${EXACT_COUNT_LIMIT} THEN array_agg(counted.match_key) END`.as(
@@ -243,19 +250,20 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   if (estimate) largeLists.add(spec);
   const total = estimate ? Math.max(counted, estimated ?? (await estimateTotal())) : counted;
   /**
-   * The keys among which the searched page is: those a walk met, when it met all the page needs within
-   * its bound; else every match, by key when the count has them, or all of them through the search's
-   * indexes.
+   * Where the searched page is: among the keys a walk met, when it met all the page needs within its
+   * bound; else among every match, by key when the count has them, or all of them through the
+   * search's indexes. A list without a single key walks without a bound.
    */
-  const matchesOfPage = async () => {
+  const pageSource = async (): Promise<PageSource | undefined> => {
     const reach = page * itemsPerPage;
     const all = (count as { matches?: Matches | null }).matches ?? undefined;
     const bound = walkBound(total, listed, reach);
     if (bound >= total) return all;
+    if (!matchKey(spec)) return 'walk';
     const walked = await walkedMatches(spec, ctx, bound, reach);
     return walked.length === reach || (!estimate && walked.length === total) ? walked : all;
   };
-  const rows = found ?? (await listQueries(spec, ctx, await matchesOfPage()).rows.execute());
+  const rows = found ?? (await listQueries(spec, ctx, await pageSource()).rows.execute());
 
   return {
     data: rows,
