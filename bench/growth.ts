@@ -17,14 +17,14 @@ interface Result {
 }
 
 const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-const latest = new Map<number, Result>();
-for (const file of fs
-  .readdirSync(results)
-  .filter((n) => /^bench-\w+-\d{4}-\d{2}-\d{2}\.json$/.test(n))
-  .sort()) {
-  const result = JSON.parse(fs.readFileSync(path.join(results, file), 'utf8')) as Result;
-  latest.set(result.properties, result); // sorted by name, so the newest of each size wins
+// The newest result of each size (10k, 100k, 1m: the name's label; a run's saves add a few rows, so the
+// exact count differs from run to run), by the number of properties it measured.
+const newest = new Map<string, Result>();
+for (const file of fs.readdirSync(results).sort()) {
+  const size = /^bench-(\w+)-\d{4}-\d{2}-\d{2}\.json$/.exec(file)?.[1];
+  if (size) newest.set(size, JSON.parse(fs.readFileSync(path.join(results, file), 'utf8')) as Result);
 }
+const latest = new Map([...newest.values()].map((r) => [r.properties, r]));
 const sizes = [...latest.keys()].sort((a, b) => a - b);
 if (sizes.length < 2) throw new Error('bench/results holds fewer than two sizes: run npm run bench on each');
 
