@@ -4,20 +4,23 @@ import { ROLE } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { agencyPayload, place } from './entity-fixtures.ts';
 
-// Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them in
-// name order, 'spread' owners every fourth of the others, and every seller is a 'seller': a search that sorts its
-// matches walks the name order for a common term, finds the spread ones at once, has to give up on the
-// gathered ones (all at the end) and sort them instead, and estimates a total past 10,000.
+// Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them
+// in name order, 'spread' owners every fourth of the others, 'later' e-mails every other one after the
+// first thousand, and every seller is a 'seller'. A search that sorts its matches walks the name order
+// for a common term: it meets the spread ones at once, the later ones on its second, longer walk, gives
+// up on the gathered ones (all at the end) and sorts them instead, and estimates a total past 10,000.
 let t: TestApp;
 let token: string;
 const ROWS = 12_000;
+const LATER_FROM = 1000;
 beforeAll(async () => {
   t = await createTestApp();
   token = (await t.signedIn(ROLE.SuperAdmin)).token;
-  await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1)
+  await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address)
     SELECT 'Seller ' || lpad(g::text, 5, '0'),
       CASE WHEN g > ${(ROWS * 3) / 4} THEN 'Gathered Owner' WHEN g % 4 = 0 THEN 'Spread Owner' ELSE 'Owner' END,
-      '0917' || lpad(g::text, 7, '0')
+      '0917' || lpad(g::text, 7, '0'),
+      CASE WHEN g > ${LATER_FROM} AND g % 2 = 1 THEN 'later' || g || '@example.ph' END
     FROM generate_series(1, ${ROWS}) g`.execute(t.db);
   await sql`ANALYZE sellers`.execute(t.db);
 });
@@ -43,11 +46,13 @@ const numbers = Array.from({ length: ROWS }, (_, i) => i + 1);
 const count = (matches: (n: number) => boolean) => numbers.filter(matches).length;
 const gathered = (n: number) => n > (ROWS * 3) / 4;
 const spread = (n: number) => n % 4 === 0 && !gathered(n);
+const later = (n: number) => n > LATER_FROM && n % 2 === 1;
 
 describe('a searched list pages its matches in order however they lie in the sort order', () => {
   for (const [term, matches] of [
     ['gathered', gathered],
     ['spread', spread],
+    ['later', later],
   ] as const) {
     for (const sortOrder of ['asc', 'desc'] as const) {
       it(`'${term}', ${sortOrder}`, async () => {

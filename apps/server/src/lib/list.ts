@@ -257,11 +257,16 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   const pageSource = async (): Promise<PageSource | undefined> => {
     const reach = page * itemsPerPage;
     const all = (count as { matches?: Matches | null }).matches ?? undefined;
-    const bound = walkBound(total, listed, reach);
+    let bound = walkBound(total, listed, reach);
     if (bound >= total) return all;
     if (!matchKey(spec)) return 'walk';
-    const walked = await walkedMatches(spec, ctx, bound, reach);
-    return walked.length === reach || (!estimate && walked.length === total) ? walked : all;
+    // Where the matches lie further on, four times as far each time, until walking would read more rows
+    // than there are matches to sort (what was walked again costs at most a third more).
+    for (; bound < total; bound *= 4) {
+      const walked = await walkedMatches(spec, ctx, bound, reach);
+      if (walked.length === reach || (!estimate && walked.length === total)) return walked;
+    }
+    return all;
   };
   const rows = found ?? (await listQueries(spec, ctx, await pageSource()).rows.execute());
 
