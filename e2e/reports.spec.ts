@@ -239,7 +239,7 @@ test.describe('Reports', () => {
 
     // A figure link: the sold listings, on the listing report filtered by status.
     const status = page.getByRole('region', { name: 'Listings by status' });
-    await status.getByRole('link', { name: /^Sold: [1-9]\d*$/ }).click();
+    await status.getByRole('link', { name: /^Sold: [1-9][\d,]*$/ }).click();
     await expect(page).toHaveURL(/\/home\/reports\/property-based-broker\?status=Sold$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Property Based Broker Report' })).toBeVisible();
     await expect(select(page, 'Status')).toContainText('Sold');

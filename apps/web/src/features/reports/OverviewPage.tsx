@@ -17,6 +17,8 @@ import { apiGet } from '../../lib/api.ts';
 import { choiceLink, rangeLink, reportBySlug } from './catalogue.ts';
 import { formatDate } from './columns.tsx';
 
+const shortCount = new Intl.NumberFormat('en-PH', { notation: 'compact' });
+
 /** Where each figure leads: the report that lists it, with the matching filter set. */
 const LISTINGS = reportBySlug('property-based-broker');
 const TRACKING = reportBySlug('property-tracking-report');
@@ -108,7 +110,12 @@ export default function OverviewPage() {
     const onAxis = (figures: Figure[]) => (_: unknown, d: ChartsAxisData | null) =>
       open(figures, d?.dataIndex);
     const counts = (figures: Figure[]) => figures.map((x) => x.count);
-    const countAxis = { tickMinStep: 1 };
+    // Ticks in short form (400K, 1.2M), which fit the axis; the tooltip keeps the whole number.
+    const countAxis = {
+      tickMinStep: 1,
+      valueFormatter: (value: number, context: { location: string }) =>
+        context.location === 'tick' ? shortCount.format(value) : value.toLocaleString('en-PH'),
+    };
     const weeks = (data: { week_start: string }[]) => ({
       scaleType: 'band' as const,
       data: data.map((w) => dayMonth(w.week_start)),
@@ -241,7 +248,7 @@ function ChartCard({
           {figures.map((x) => (
             <li key={x.to}>
               <Link component={RouterLink} to={x.to} variant="body2">
-                {x.label}: {x.count}
+                {x.label}: {x.count.toLocaleString('en-PH')}
               </Link>
             </li>
           ))}
