@@ -79,17 +79,23 @@ function ordered<I extends ListQuery>(
   ctx: Ctx<I>,
   source?: PageSource | RawBuilder<unknown>,
 ) {
-  // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
-  // the ORDER BY ... LIMIT without sorting the whole table.
-  const direction = directionOf(ctx.input.sortOrder);
-  const key = sortKey(spec, ctx);
   if (spec.sortMatches && ctx.input.searchText && source !== 'walk') {
     // The same order as a row (records sort field by field, nulls last), which no index serves: the
     // matches are found through the search's indexes and sorted (runList finds where they are first).
-    const keys = [key, ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
-    return filtered(spec, ctx, source).orderBy(sql`ROW(${sql.join(keys)}) ${direction}`);
+    const keys = [sortKey(spec, ctx), ...[spec.tieBreaker].flat().map((k) => sql.ref(k))];
+    return filtered(spec, ctx, source).orderBy(
+      sql`ROW(${sql.join(keys)}) ${directionOf(ctx.input.sortOrder)}`,
+    );
   }
-  return tieBreakers(spec, filtered(spec, ctx).orderBy(sql`${key} ${direction}`), direction);
+  return inSortOrder(spec, ctx, filtered(spec, ctx));
+}
+
+/** The query in the list's plain sort order, tie-breakers last: the order its sort index serves. */
+function inSortOrder<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, query: AnyQuery) {
+  // Plain asc/desc (nulls last ascending, first descending) so btree indexes on the sort columns serve
+  // the ORDER BY ... LIMIT without sorting the whole table.
+  const direction = directionOf(ctx.input.sortOrder);
+  return tieBreakers(spec, query.orderBy(sql`${sortKey(spec, ctx)} ${direction}`), direction);
 }
 
 function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilder<unknown>) {
@@ -197,15 +203,16 @@ async function walkedMatches<I extends ListQuery>(
   bound: number,
   reach: number,
 ) {
-  const direction = directionOf(ctx.input.sortOrder);
-  const walked = tieBreakers(
+  const walked = inSortOrder(
     spec,
+    ctx,
     spec
       .query(ctx)
       .clearSelect()
-      .select([sql.ref(matchKey(spec)!).as('key'), sql<boolean>`${searchCondition(spec, ctx)}`.as('matched')])
-      .orderBy(sql`${sortKey(spec, ctx)} ${direction}`),
-    direction,
+      .select([
+        sql.ref(matchKey(spec)!).as('key'),
+        sql<boolean>`${searchCondition(spec, ctx)}`.as('matched'),
+      ]),
   ).limit(bound);
   // A subquery's rows keep their order in PostgreSQL: the first matches walked are the first in order.
   const rows = await ctx.db
