@@ -265,8 +265,7 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     const reach = page * itemsPerPage;
     const all = (count as { matches?: Matches | null }).matches ?? undefined;
     let bound = walkBound(total, listed, reach);
-    if (bound >= total) return all;
-    if (!matchKey(spec)) return 'walk';
+    if (!matchKey(spec)) return bound < total ? 'walk' : all;
     // Where the matches lie further on, four times as far each time, until walking would read more rows
     // than there are matches to sort (what was walked again costs at most a third more).
     for (; bound < total; bound *= 4) {
