@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { buildApp } from '../src/app.ts';
 import { createDb } from '../src/db/index.ts';
-import { migrationProvider } from '../src/db/migrations.ts';
+import { migrationProvider } from '../src/db/migrations/index.ts';
 import { backup, restore, type Manifest } from '../src/lib/backup.ts';
 import { createMailer } from '../src/lib/mail.ts';
 import { agencyPayload, associationPayload, brokerPayload, place } from './entity-fixtures.ts';

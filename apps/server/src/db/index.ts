@@ -3,7 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
-import { migrationProvider } from './migrations.ts';
+import { migrationProvider } from './migrations/index.ts';
 import { onReserveConnection } from '../lib/audit-context.ts';
 
 export type Db = Kysely<Database>;

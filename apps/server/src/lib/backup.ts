@@ -10,7 +10,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
 import { z } from 'zod';
 import { createDb, migrate } from '../db/index.ts';
-import { migrationProvider } from '../db/migrations.ts';
+import { migrationProvider } from '../db/migrations/index.ts';
 import { mediaDir } from './media.ts';
 
 /**

@@ -1,0 +1,31 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration as m0001 } from './0001-foundation.ts';
+import { migration as m0002 } from './0002-masters-and-geography.ts';
+import { migration as m0003 } from './0003-user-contacts-and-status-history.ts';
+import { migration as m0004 } from './0004-agencies-brokers-sellers-user-profile.ts';
+import { migration as m0005 } from './0005-properties.ts';
+import { migration as m0006 } from './0006-reports.ts';
+import { migration as m0007 } from './0007-notifications.ts';
+import { migration as m0008 } from './0008-audit-log.ts';
+import { migration as m0009 } from './0009-search-indexes.ts';
+import { migration as m0010 } from './0010-notification-and-agent-search.ts';
+import { migration as m0011 } from './0011-listing-tallies.ts';
+
+/** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_masters_and_geography': m0002,
+  '0003_user_contacts_and_status_history': m0003,
+  '0004_agencies_brokers_sellers_user_profile': m0004,
+  '0005_properties': m0005,
+  '0006_reports': m0006,
+  '0007_notifications': m0007,
+  '0008_audit_log': m0008,
+  '0009_search_indexes': m0009,
+  '0010_notification_and_agent_search': m0010,
+  '0011_listing_tallies': m0011,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
