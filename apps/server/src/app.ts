@@ -36,6 +36,7 @@ import { purgeReadNotifications } from './lib/notifications.ts';
 import { compactListingTallies } from './calls/reports/overview.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { withAuditContext } from './lib/audit-context.ts';
+import { answerOnce, idempotencyKeyOf, purgeIdempotencyKeys, requestHash } from './lib/idempotency.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -237,6 +238,10 @@ export async function buildApp(
       if (n > 0) return `purged ${n} read notifications`;
     },
     'listing tally compaction': () => compactListingTallies(db),
+    'idempotency key purge': async () => {
+      const n = await purgeIdempotencyKeys(db);
+      if (n > 0) return `purged ${n} idempotency keys older than 24 hours`;
+    },
   });
 
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
@@ -400,17 +405,22 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
     schema,
     preValidation: authorize,
     handler: async (req, reply) => {
+      const key = call.create ? idempotencyKeyOf(req) : null;
       const run = async () => {
-        if (!upload) {
-          const input = req[inputKey === 'body' ? 'body' : 'query'];
-          return call.handle({ ...services, input, user: req.user, files: {}, req, reply });
+        let input: unknown = req[inputKey === 'body' ? 'body' : 'query'];
+        let files: Record<string, Buffer> = {};
+        if (upload) {
+          const read = req.isMultipart()
+            ? await readMultipart(req, upload)
+            : { fields: req.body ?? {}, files: {} };
+          const parsed = call.input.safeParse(read.fields);
+          if (!parsed.success) throw zodValidationError(parsed.error);
+          [input, files] = [parsed.data, read.files];
         }
-        const { fields, files } = req.isMultipart()
-          ? await readMultipart(req, upload)
-          : { fields: req.body ?? {}, files: {} };
-        const parsed = call.input.safeParse(fields);
-        if (!parsed.success) throw zodValidationError(parsed.error);
-        return call.handle({ ...services, input: parsed.data, user: req.user, files, req, reply });
+        const handle = () => call.handle({ ...services, input, user: req.user, files, req, reply });
+        if (key === null || !req.user) return handle();
+        const request = { userId: req.user.user_id, key, hash: requestHash(call.name, input, files) };
+        return answerOnce(services.db, request, reply, handle);
       };
       // Writes happen in POST calls; their rows in the audit log name the user, address and call.
       return call.method === 'GET'

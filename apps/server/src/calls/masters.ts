@@ -314,6 +314,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
     defineCall({
       name: def.calls.save,
       method: 'POST',
+      create: true,
       access: 'Add Master',
       tag,
       summary: `Add a ${def.entity.toLowerCase()} (Active)`,

@@ -313,6 +313,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
     defineCall({
       name: def.calls.save,
       method: 'POST',
+      create: true,
       access: permissions.add,
       tag,
       summary: `Add a ${lower} (Active)`,

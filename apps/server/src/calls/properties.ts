@@ -427,6 +427,7 @@ export const propertyCalls: AnyCall[] = [
   defineCall({
     name: 'saveproperty',
     method: 'POST',
+    create: true,
     access: 'Add Property',
     tag: TAG,
     summary: 'Add a property owned by you (user_id/created_by are ignored); your open property limit applies',

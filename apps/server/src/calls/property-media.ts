@@ -40,6 +40,7 @@ const mediaCall = <const M extends 'GET' | 'POST', S extends z.ZodType>(def: {
   summary: string;
   input: S;
   upload?: CallDefinition['upload'];
+  create?: true;
   property: (input: z.output<S>) => number;
   handle: (ctx: CallContext<z.output<S>, SessionUser>) => Promise<unknown>;
 }) =>
@@ -82,6 +83,7 @@ export const propertyMediaCalls: AnyCall[] = [
   mediaCall({
     name: 'saveimagesupload',
     method: 'POST',
+    create: true,
     summary:
       'Add an image (multipart: images_video, JPEG/PNG by content, 1 MB) or a video link (JSON: video_link); the first image becomes the default',
     input: saveMediaRequest,

@@ -57,6 +57,11 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
   upload?: { files: readonly string[]; tooLarge: string };
   /** Paged lists also answer `GET /api/<name>/export` with the same query as an .xlsx file. */
   list?: ListSpec<z.output<S>>;
+  /**
+   * The call creates a record: it takes an Idempotency-Key header, and a repeat of a successful request
+   * with the same key gets the first answer instead of a second record (lib/idempotency.ts).
+   */
+  create?: A extends 'public' ? never : true;
 }
 
 // The registry stores calls with their types erased; each definition was checked when declared.

@@ -91,6 +91,7 @@ export const roleCalls = [
   defineCall({
     name: 'webSaveRole',
     method: 'POST',
+    create: true,
     access: 'Add Role',
     tag: 'Roles',
     summary: 'Add a role (Active, with no permissions until assigned)',

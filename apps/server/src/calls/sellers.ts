@@ -149,6 +149,7 @@ export const sellerCalls: AnyCall[] = [
   defineCall({
     name: 'saveSeller',
     method: 'POST',
+    create: true,
     access: 'Add Seller',
     tag: TAG,
     summary:

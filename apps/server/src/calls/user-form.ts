@@ -137,6 +137,7 @@ export const userFormCalls: AnyCall[] = [
   defineCall({
     name: 'SaveUser',
     method: 'POST',
+    create: true,
     access: 'Add User',
     tag: 'Users',
     summary: 'Create a user (JSON or multipart with profile_image); they get a link to choose a password',

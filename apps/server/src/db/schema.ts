@@ -323,6 +323,18 @@ export interface AuditLogTable {
   details: Json;
 }
 
+/** The answer of a create call under its Idempotency-Key, per user (lib/idempotency.ts). */
+export interface IdempotencyKeyTable {
+  user_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  /** Set while a request runs under the key; null once its answer is stored. */
+  claim: string | null;
+  answer_status: number | null;
+  answer_body: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   roles: RoleTable;
   permissions: PermissionTable;
@@ -355,4 +367,5 @@ export interface Database {
   property_amenities: LinkTable<'property_id', 'amenities_id'>;
   notifications: NotificationTable;
   audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -19,6 +19,7 @@ export const UNAUDITED_TABLES = {
   property_history: 'a history the app keeps; the change is audited on properties',
   audit_log: 'the log itself',
   listing_tallies: 'counts the database keeps from the listings, which are audited',
+  idempotency_keys: 'stored answers of create calls, replayed to retries; the creates are audited',
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
 } as const satisfies Record<string, string>;

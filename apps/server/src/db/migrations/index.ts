@@ -10,6 +10,7 @@ import { migration as m0008 } from './0008-audit-log.ts';
 import { migration as m0009 } from './0009-search-indexes.ts';
 import { migration as m0010 } from './0010-notification-and-agent-search.ts';
 import { migration as m0011 } from './0011-listing-tallies.ts';
+import { migration as m0015 } from './0015-idempotency-keys.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_search_indexes': m0009,
   '0010_notification_and_agent_search': m0010,
   '0011_listing_tallies': m0011,
+  '0015_idempotency_keys': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

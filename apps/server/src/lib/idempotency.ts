@@ -1,0 +1,181 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { HttpError, badRequest, conflict } from './errors.ts';
+
+/**
+ * The Idempotency-Key header of create calls (docs/decisions/0027-idempotency-keys.md): the first
+ * successful answer under a user's key is stored and replayed to every later request with the same key
+ * and body for 24 hours; a request arriving while the first still runs waits for its answer.
+ */
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+/** A claim this old without an answer was lost with its server: a retry with the same body takes over. */
+const ABANDONED = sql`interval '1 minute'`;
+const KEPT = sql`interval '24 hours'`;
+/** How long a request waits for the first one under its key before answering 409. */
+const WAIT_MS = 15_000;
+
+export const IDEMPOTENCY_MESSAGES = {
+  malformed: 'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits, punctuation)',
+  otherRequest:
+    'This Idempotency-Key was already used for a different request. Send a new key for a new request',
+  busy: 'A request with this Idempotency-Key is already being processed. Please try again shortly',
+} as const;
+
+/** The request's key, or null when it sent none; 400 for a malformed one. A quoted key is the same key. */
+export function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const header = req.headers['idempotency-key'];
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header.join(', ') : header;
+  const key = /^"(.*)"$/.exec(value)?.[1] ?? value;
+  if (!KEY.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.malformed);
+  return key;
+}
+
+/** Object keys in one order, so the same body hashes the same whatever order its fields came in. */
+const sortedKeys = (_key: string, value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The fingerprint of a request: the call, its validated input and the bytes of its uploaded files. */
+export const requestHash = (call: string, input: unknown, files: Record<string, Buffer>) =>
+  sha256(
+    JSON.stringify(
+      {
+        call,
+        input: input ?? null,
+        files: Object.fromEntries(Object.entries(files).map(([f, b]) => [f, sha256(b)])),
+      },
+      sortedKeys,
+    ),
+  );
+
+interface Request {
+  userId: number;
+  key: string;
+  hash: string;
+}
+
+/** Claims the key: a new one, an expired one, or one whose first request was abandoned. */
+async function claim(db: Db, { userId, key, hash }: Request): Promise<string | null> {
+  const row = await db
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, idempotency_key: key, request_hash: hash, claim: randomUUID() })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'idempotency_key'])
+        .doUpdateSet({
+          request_hash: (eb) => eb.ref('excluded.request_hash'),
+          claim: (eb) => eb.ref('excluded.claim'),
+          answer_status: null,
+          answer_body: null,
+          created_at: sql`now()`,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', sql<Date>`now() - ${KEPT}`),
+            eb.and([
+              eb('idempotency_keys.answer_status', 'is', null),
+              eb('idempotency_keys.request_hash', '=', hash),
+              eb('idempotency_keys.created_at', '<', sql<Date>`now() - ${ABANDONED}`),
+            ]),
+          ]),
+        ),
+    )
+    .returning('claim')
+    .executeTakeFirst();
+  return row?.claim ?? null;
+}
+
+const ours = (db: Db, { userId, key }: Request, claimed: string) =>
+  db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .where('claim', '=', claimed);
+
+/**
+ * Answers a create call under an Idempotency-Key: runs `handle` for the first request with the key, and
+ * replays its stored answer (2xx only) to the others. A failed first request frees the key.
+ */
+export async function answerOnce(
+  db: Db,
+  request: Request,
+  reply: FastifyReply,
+  handle: () => Promise<unknown>,
+): Promise<string> {
+  const deadline = Date.now() + WAIT_MS;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 400)) {
+    const claimed = await claim(db, request);
+    if (claimed) return runClaimed(db, request, claimed, reply, handle);
+    const first = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'answer_status', 'answer_body'])
+      .where('user_id', '=', request.userId)
+      .where('idempotency_key', '=', request.key)
+      .where('created_at', '>=', sql<Date>`now() - ${KEPT}`)
+      .executeTakeFirst();
+    // Freed meanwhile (the first request failed) or just expired: claim it again.
+    if (!first) continue;
+    if (first.request_hash !== request.hash) throw conflict(IDEMPOTENCY_MESSAGES.otherRequest);
+    if (first.answer_status !== null) {
+      reply.status(first.answer_status).type(JSON_TYPE).header('Idempotent-Replayed', 'true');
+      return first.answer_body ?? 'null';
+    }
+    if (Date.now() >= deadline) {
+      reply.header('Retry-After', '5');
+      throw new HttpError(409, IDEMPOTENCY_MESSAGES.busy);
+    }
+    await delay(pause);
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+async function runClaimed(
+  db: Db,
+  request: Request,
+  claimed: string,
+  reply: FastifyReply,
+  handle: () => Promise<unknown>,
+): Promise<string> {
+  let answer: unknown;
+  try {
+    answer = await handle();
+  } catch (error) {
+    await ours(db, request, claimed)
+      .execute()
+      .catch(() => {});
+    throw error;
+  }
+  const status = reply.statusCode;
+  // The text sent is the text stored, so a replay is the same answer byte for byte.
+  const body = JSON.stringify(answer ?? null);
+  reply.type(JSON_TYPE);
+  if (status < 200 || status > 299) {
+    await ours(db, request, claimed).execute();
+    return body;
+  }
+  await db
+    .updateTable('idempotency_keys')
+    .set({ claim: null, answer_status: status, answer_body: body })
+    .where('user_id', '=', request.userId)
+    .where('idempotency_key', '=', request.key)
+    .where('claim', '=', claimed)
+    .execute();
+  return body;
+}
+
+/** Deletes keys older than 24 hours (hourly housekeeping); returns how many. */
+export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', sql<Date>`now() - ${KEPT}`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

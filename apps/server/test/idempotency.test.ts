@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@app/contract';
+import { AGENCY } from '../src/calls/organisations.ts';
+import { purgeIdempotencyKeys } from '../src/lib/idempotency.ts';
+import { agencyPayload, idOf, place, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
+
+const env = useTestApp();
+
+let p: Place;
+let agencyId: number;
+beforeAll(async () => {
+  p = await place(env.t, 'idempotency');
+  expect((await env.post('saveagency', agencyPayload(p, 'Once Realty'))).statusCode).toBe(200);
+  agencyId = await idOf(env, AGENCY, 'Once Realty');
+});
+
+const sellerPayload = (name: string) => ({
+  seller_name: name,
+  property_owner_name: `${name} Sr.`,
+  phone_1: '09190000001',
+  phone_2: '',
+  email_address: '',
+  unit_number: '2A',
+  house_no: '15',
+  street_name: 'Amorsolo Street',
+  province_id: p.province_id,
+  town_id: p.town_id,
+  barangay_id: p.barangay_id,
+  subdivision_id: p.subdivision_id,
+  zipcode: '1209',
+  agency_id: agencyId,
+  notes_about_seller: '',
+});
+
+const saveSeller = (payload: object, key?: string, token = env.admin.token) =>
+  env.t.call(token, {
+    method: 'POST',
+    url: '/api/saveSeller',
+    payload,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
+
+const sellersNamed = async (name: string) =>
+  Number(
+    (
+      await env.t.db
+        .selectFrom('sellers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('seller_name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('Idempotency-Key on create calls', () => {
+  it('20 concurrent identical saves with one key make one seller, and every caller gets its answer', async () => {
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => saveSeller(sellerPayload('Concurrent Cruz'), key)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: 'Seller saved successfully' });
+    }
+    expect(await sellersNamed('Concurrent Cruz')).toBe(1);
+    expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+  });
+
+  it('replays the first answer after it completed, without a second row', async () => {
+    const key = randomUUID();
+    const first = await saveSeller(sellerPayload('Replay Reyes'), key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await saveSeller(sellerPayload('Replay Reyes'), key);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await sellersNamed('Replay Reyes')).toBe(1);
+  });
+
+  it('answers 409 in a plain sentence when the key comes back with another body', async () => {
+    const key = randomUUID();
+    expect((await saveSeller(sellerPayload('Body Bautista'), key)).statusCode).toBe(200);
+    const other = await saveSeller(sellerPayload('Other Ocampo'), key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(
+      'This Idempotency-Key was already used for a different request. Send a new key for a new request',
+    );
+    expect(await sellersNamed('Other Ocampo')).toBe(0);
+  });
+
+  it('keeps the keys of different users apart', async () => {
+    const key = randomUUID();
+    const operator = await env.t.signedIn(ROLE.Operator);
+    const mine = await saveSeller(sellerPayload('Shared Santos'), key);
+    const theirs = await saveSeller(sellerPayload('Shared Santos'), key, operator.token);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(await sellersNamed('Shared Santos')).toBe(2);
+  });
+
+  it('without a key behaves as before: two saves, two sellers', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await saveSeller(sellerPayload('Twice Torres'))).statusCode).toBe(200);
+    expect(await sellersNamed('Twice Torres')).toBe(2);
+  });
+
+  it('lets a failed first attempt be retried with the same key', async () => {
+    const agent = await env.t.signedIn(ROLE.Agent);
+    const key = randomUUID();
+    const failed = await saveSeller(sellerPayload('Retry Ramos'), key, agent.token);
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().message).toBe('You are not associated with an agency');
+    await setAgency(env, agent.userId, agencyId);
+    const retried = await saveSeller(sellerPayload('Retry Ramos'), key, agent.token);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await sellersNamed('Retry Ramos')).toBe(1);
+  });
+
+  it('refuses a malformed key with 400 in a plain sentence, before saving anything', async () => {
+    const message =
+      'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits, punctuation)';
+    for (const key of ['', 'x'.repeat(256), 'two words']) {
+      const res = await saveSeller(sellerPayload('Malformed Mendoza'), key);
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await sellersNamed('Malformed Mendoza')).toBe(0);
+    // The draft's structured-field form, a quoted string, is the same key as the bare one.
+    const key = randomUUID();
+    expect((await saveSeller(sellerPayload('Quoted Quinto'), `"${key}"`)).statusCode).toBe(200);
+    expect((await saveSeller(sellerPayload('Quoted Quinto'), key)).headers['idempotent-replayed']).toBe(
+      'true',
+    );
+    expect(await sellersNamed('Quoted Quinto')).toBe(1);
+  });
+
+  it('forgets keys after 24 hours: the hourly purge deletes them and the key makes a new request', async () => {
+    const [old, fresh] = [randomUUID(), randomUUID()];
+    expect((await saveSeller(sellerPayload('Expired Estrada'), old)).statusCode).toBe(200);
+    expect((await saveSeller(sellerPayload('Fresh Flores'), fresh)).statusCode).toBe(200);
+    await sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours'
+      WHERE idempotency_key = ${old}`.execute(env.t.db);
+
+    expect(await purgeIdempotencyKeys(env.t.db)).toBe(1);
+    const left = await env.t.db
+      .selectFrom('idempotency_keys')
+      .select('idempotency_key')
+      .where('idempotency_key', 'in', [old, fresh])
+      .execute();
+    expect(left.map((r) => r.idempotency_key)).toEqual([fresh]);
+
+    const again = await saveSeller(sellerPayload('Expired Estrada'), old);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await sellersNamed('Expired Estrada')).toBe(2);
+  });
+
+  it('marks every create call, and only create calls, as taking the key', async () => {
+    const { calls } = await import('../src/calls/index.ts');
+    const creates = calls.filter((c) => c.create).map((c) => c.name);
+    expect(creates).toEqual(
+      expect.arrayContaining(['saveSeller', 'saveproperty', 'saveimagesupload', 'SaveUser', 'webSaveRole']),
+    );
+    expect(creates).toEqual(expect.arrayContaining(['saveagency']));
+    for (const call of calls.filter((c) => c.create)) {
+      expect(call.method, call.name).toBe('POST');
+      expect(call.access, call.name).not.toBe('public');
+    }
+  });
+});
