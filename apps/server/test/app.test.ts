@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { calls } from '../src/calls/index.ts';
 import { defineCall } from '../src/calls/registry.ts';
-import { migrate } from '../src/db/index.ts';
+import { inTransaction, migrate } from '../src/db/index.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -27,8 +27,24 @@ const explode = defineCall({
     throw new Error('relation "secret_table" does not exist at /srv/app/x.ts:12');
   },
 });
+let conflictingRuns = 0;
+const alwaysConflicts = defineCall({
+  name: 'testAlwaysConflicts',
+  method: 'POST',
+  access: 'public',
+  tag: 'Test',
+  summary: 'A save whose transaction PostgreSQL fails as a serialization failure every time',
+  input: z.looseObject({}),
+  handle: ({ db }) =>
+    inTransaction(db, async (trx) => {
+      conflictingRuns++;
+      await sql`DO $$ BEGIN RAISE EXCEPTION 'could not serialize' USING ERRCODE = '40001'; END $$`.execute(
+        trx,
+      );
+    }),
+});
 beforeAll(async () => {
-  t = await createTestApp({ extraCalls: [explode], logStream, env: { LOG_LEVEL: 'info' } });
+  t = await createTestApp({ extraCalls: [explode, alwaysConflicts], logStream, env: { LOG_LEVEL: 'info' } });
 });
 afterAll(() => t.close());
 
@@ -45,6 +61,15 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/testExplode' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong' });
+  });
+
+  it('runs a save that keeps colliding five times, then answers 409 in words: nothing was saved, try again', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/testAlwaysConflicts', payload: {} });
+    expect(conflictingRuns).toBe(5);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Someone else was saving the same record at that moment. Nothing was saved: please try again',
+    );
   });
 
   it('answers malformed JSON with a clear 400', async () => {

@@ -6,6 +6,7 @@ import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
 import { assertEmailFree, readUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
 import { legacyNames, profileImageUpload, withStoredImage } from './user-form.ts';
+import { inTransaction } from '../db/index.ts';
 
 /** The signed-in user's own profile: read it, and change it after confirming the current password. */
 export const accountCalls: AnyCall[] = [
@@ -43,7 +44,7 @@ export const accountCalls: AnyCall[] = [
       await assertEmailFree(db, input.user_email, user.user_id);
       const { verify_password: _, user_skills, ...fields } = input;
       const stored = await withStoredImage(ctx, files, (image) =>
-        db.transaction().execute(async (trx) => {
+        inTransaction(db, async (trx) => {
           await trx
             .updateTable('users')
             .set({

@@ -21,7 +21,7 @@ import { defineList } from '../lib/list.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.ts';
 import { deleteUnused } from '../lib/references.ts';
 import type { SessionUser } from '../lib/session.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 
 // Master tables are addressed by name from their definitions, so queries here are untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -260,7 +260,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       const status =
         (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
       assertMayChange(def, user, current, values, status);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const t = trx as unknown as AnyDb;
         await checkParents(def, t, values);
         await checkNameFree(def, t, values, id);
@@ -321,7 +321,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       input: saveInput,
       async handle({ db, input, user }) {
         const values = input as Input;
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
           await checkParents(def, t, values);
           await checkNameFree(def, t, values);

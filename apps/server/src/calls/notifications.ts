@@ -9,6 +9,7 @@ import { defineCall, noInput, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
 import { defineList } from '../lib/list.ts';
 import { announceCount, selectNotifications, unreadCounts } from '../lib/notifications.ts';
+import { inTransaction } from '../db/index.ts';
 
 const TAG = 'Notifications';
 
@@ -84,7 +85,7 @@ export const notificationCalls: AnyCall[] = [
     summary: 'Delete one of your notifications {Id}',
     input: deleteNotificationRequest,
     async handle({ db, input, user }) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const deleted = await trx
           .deleteFrom('notifications')
           .where('notification_id', '=', String(input.Id))
@@ -105,7 +106,7 @@ export const notificationCalls: AnyCall[] = [
     summary: 'Mark one of your notifications read (status Inactive) or unread (Active) {Id, status}',
     input: setNotificationStatusRequest,
     async handle({ db, input, user }) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const changed = await trx
           .updateTable('notifications')
           .set({
@@ -133,7 +134,7 @@ export const notificationCalls: AnyCall[] = [
     summary: 'Mark all your notifications read; count is how many were unread',
     input: noInput,
     async handle({ db, user }) {
-      const count = await db.transaction().execute(async (trx) => {
+      const count = await inTransaction(db, async (trx) => {
         const changed = await trx
           .updateTable('notifications')
           .set({ notification_status: 'Inactive', read_at: sql`now()` })

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import usePostalPH from 'use-postal-ph';
-import type { Db } from './index.ts';
+import { inTransaction, type Db } from './index.ts';
 
 /**
  * The Philippine geography (PSGC) seeded into a new database: provinces, cities and municipalities
@@ -359,7 +359,7 @@ export function buildGeography(): GeographyData {
 export async function seedGeography(
   db: Db,
 ): Promise<{ provinces: number; towns: number; barangays: number } | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(4244)`.execute(trx);
     const existing = await sql`SELECT 1 FROM provinces LIMIT 1`.execute(trx);
     if (existing.rows.length > 0) return null;

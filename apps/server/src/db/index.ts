@@ -1,12 +1,14 @@
 import fs from 'node:fs';
-import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { onReserveConnection } from '../lib/audit-context.ts';
+import { guardPool, runTransaction } from './transaction.ts';
 
 export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
 
 const urls = new WeakMap<Db, string>();
 const pools = new WeakMap<Db, pg.Pool>();
@@ -37,6 +39,7 @@ export function createDb(url: string, max = 10): Db {
   // So must one lost while in use: node-postgres emits it on the client, where no one listens while it is
   // checked out (an uncaught exception). Its query fails anyway (503) and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
+  guardPool(pool);
   const capture = process.env.BENCH_CAPTURE_SQL;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool, cursor: Cursor, onReserveConnection }),
@@ -46,6 +49,13 @@ export function createDb(url: string, max = 10): Db {
   pools.set(db, pool);
   return db;
 }
+
+/**
+ * Runs `fn` in a transaction, again after a serialization failure or deadlock (db/transaction.ts). `fn`
+ * must query through the transaction it is given only: the pool refuses it a second connection.
+ */
+export const inTransaction = <T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> =>
+  runTransaction(db, pools.get(db), fn);
 
 /**
  * Benchmark only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from './address.ts';
 import { badRequest, conflict } from './errors.ts';
 import { replaceLinks, type AnyDb, type Link } from './links.ts';
@@ -37,7 +37,7 @@ export async function writeRecord(
 ): Promise<number> {
   const address = addressValues(spec.address, input);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const t = trx as unknown as AnyDb;
       await checkAddress(t, spec.address, address);
       const row = { ...values, ...address };

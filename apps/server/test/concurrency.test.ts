@@ -1,0 +1,270 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { ROLE } from '@app/contract';
+import { agencyPayload, place, useTestApp, type Place } from './entity-fixtures.ts';
+import { multipart, png } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
+import { inTransaction } from '../src/db/index.ts';
+import { SecondConnectionError } from '../src/db/transaction.ts';
+
+/**
+ * Many writers on one record at once, and on many. The test app's pool has five connections, so a
+ * save that needs a second connection while others wait on its lock stalls every request (issue 18).
+ * Whatever the interleaving: no 5xx, nothing lost or doubled, and the health check answers 200 throughout.
+ */
+const env = useTestApp();
+let where: Place;
+let agent: { userId: number; token: string };
+
+beforeAll(async () => {
+  where = await place(env.t, 'Concurrency');
+  agent = await env.t.signedIn(ROLE.Agent);
+  await env.t.db
+    .updateTable('users')
+    .set({ open_property_limit: 100 })
+    .where('user_id', '=', agent.userId)
+    .execute();
+});
+
+/** Runs the requests all at once while polling the health check; answers both sets of statuses. */
+async function burst(requests: (() => Promise<LightMyRequestResponse>)[]) {
+  let done = false;
+  const health: number[] = [];
+  const poll = (async () => {
+    while (!done) health.push((await env.get('/api/health')).statusCode);
+  })();
+  const answers = await Promise.all(requests.map((send) => send())).finally(() => (done = true));
+  await poll;
+  const errors = answers.filter((r) => r.statusCode >= 500).map((r) => `${r.statusCode} ${r.body}`);
+  expect(errors).toEqual([]);
+  expect(health.length).toBeGreaterThan(0);
+  expect(health.filter((s) => s !== 200)).toEqual([]);
+  return answers;
+}
+
+const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
+
+async function listing(name: string) {
+  const res = await env.post('saveproperty', propertyForm(where, name), agent.token);
+  expect(res.statusCode, res.body).toBe(200);
+  const row = await env.t.db
+    .selectFrom('properties')
+    .select('property_id')
+    .where('property_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.property_id;
+}
+
+const record = async (id: number) =>
+  (await env.get(`/api/GetPropertyById?id=${id}`, agent.token)).json().resultData[0] as Record<
+    string,
+    unknown
+  >;
+
+describe('concurrent saves', () => {
+  it('100 updates of one listing all succeed, each leaving its history, and the last one wins', async () => {
+    const id = await listing('Contested listing');
+    const form = await record(id);
+    const answers = await burst(
+      times(
+        100,
+        (i) => () => env.post('updateproperty', { ...form, property_headline: `Headline ${i}` }, agent.token),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(times(100, () => 200));
+    const history = await env.t.db
+      .selectFrom('property_history')
+      .select('new_value')
+      .where('property_id', '=', id)
+      .where('field', '=', 'property_headline')
+      .orderBy('id')
+      .execute();
+    // Each update saw the one before it: 100 changes (or fewer where one repeated the stored value).
+    expect(new Set(history.map((h) => h.new_value)).size).toBe(history.length);
+    const stored = await record(id);
+    expect(stored.property_headline).toBe(history.at(-1)!.new_value);
+  });
+
+  it('updates of many listings at once all succeed', async () => {
+    const ids = await Promise.all(times(10, (i) => listing(`Busy listing ${i}`)));
+    const forms = await Promise.all(ids.map(record));
+    const answers = await burst(
+      times(
+        60,
+        (i) => () =>
+          env.post('updateproperty', { ...forms[i % 10], property_headline: `Busy ${i}` }, agent.token),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+  });
+
+  it('30 amenity saves with overlapping sets on one listing: no deadlock, one of the sets stands', async () => {
+    const id = await listing('Amenity contest');
+    const amenities = (
+      await sql<{ id: number }>`SELECT id FROM amenities ORDER BY id LIMIT 6`.execute(env.t.db)
+    ).rows.map((a) => a.id);
+    expect(amenities.length).toBe(6);
+    const sets = times(30, (i) => times(4, (k) => amenities[(i + k * (i % 2 ? 1 : 5)) % 6]!));
+    await burst(
+      sets.map(
+        (set) => () =>
+          env.post(
+            'savePropertyMappingAmenities',
+            { propertyId: id, ammentiesId: set.join(',') },
+            agent.token,
+          ),
+      ),
+    );
+    const stored = (
+      await env.t.db
+        .selectFrom('property_amenities')
+        .select('amenities_id')
+        .where('property_id', '=', id)
+        .execute()
+    )
+      .map((r) => r.amenities_id)
+      .sort((a, b) => a - b);
+    const sent = sets.map((s) => [...new Set(s)].sort((a, b) => a - b).join(','));
+    expect(sent).toContain(stored.join(','));
+  });
+
+  it('many make-default calls on one listing leave exactly one default image', async () => {
+    const id = await listing('Default contest');
+    for (let i = 0; i < 4; i++) {
+      const form = multipart(
+        { property_id: id, type: 'Image', description: `Image ${i}` },
+        { name: 'images_video', bytes: await png() },
+      );
+      const res = await env.t.call(agent.token, { method: 'POST', url: '/api/saveimagesupload', ...form });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const images = await env.t.db
+      .selectFrom('property_media')
+      .select('id')
+      .where('property_id', '=', id)
+      .execute();
+    await burst(
+      times(
+        40,
+        (i) => () =>
+          env.post('propertyimagesisDefault', { property_id: id, image_id: images[i % 4]!.id }, agent.token),
+      ),
+    );
+    const defaults = await env.t.db
+      .selectFrom('property_media')
+      .select('id')
+      .where('property_id', '=', id)
+      .where('is_default', '=', true)
+      .execute();
+    expect(defaults.length).toBe(1);
+  });
+
+  it('many writers on one seller: every save answers, the seller is whole', async () => {
+    expect((await env.post('saveagency', agencyPayload(where, 'Contest Realty'))).statusCode).toBe(200);
+    const agency = await env.t.db
+      .selectFrom('agencies')
+      .select('agency_id')
+      .where('agency_name', '=', 'Contest Realty')
+      .executeTakeFirstOrThrow();
+    const seller = {
+      seller_name: 'Contested Seller',
+      property_owner_name: 'Owner',
+      phone_1: '09190000001',
+      phone_2: '',
+      email_address: '',
+      house_no: '15',
+      street_name: 'Gorordo Avenue',
+      province_id: where.province_id,
+      town_id: where.town_id,
+      barangay_id: where.barangay_id,
+      subdivision_id: where.subdivision_id,
+      zipcode: '6000',
+      agency_id: agency.agency_id,
+      notes_about_seller: '',
+    };
+    const saved = await env.post('saveSeller', seller);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { seller_id } = await env.t.db
+      .selectFrom('sellers')
+      .select('seller_id')
+      .where('seller_name', '=', 'Contested Seller')
+      .executeTakeFirstOrThrow();
+    const answers = await burst(
+      times(
+        40,
+        (i) => () => env.post('updateSeller', { ...seller, seller_id, notes_about_seller: `Note ${i}` }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    const rows = await env.t.db
+      .selectFrom('sellers')
+      .select('notes_about_seller')
+      .where('seller_name', '=', 'Contested Seller')
+      .execute();
+    expect(rows.length).toBe(1);
+    expect(rows[0]!.notes_about_seller).toMatch(/^Note \d+$/);
+  });
+
+  it("many status changes of one user: each change is recorded once, and the history ends in the user's status", async () => {
+    const target = await env.t.createUser(ROLE.Agent);
+    const answers = await burst(
+      times(
+        40,
+        (i) => () =>
+          env.post('changeUserStatus', {
+            user_id: target,
+            status: i % 2 ? 'Active' : 'Inactive',
+            reason: `Turn ${i}`,
+          }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    const history = await env.t.db
+      .selectFrom('user_status_history')
+      .selectAll()
+      .where('user_id', '=', target)
+      .orderBy('id')
+      .execute();
+    const { user_status } = await env.t.db
+      .selectFrom('users')
+      .select('user_status')
+      .where('user_id', '=', target)
+      .executeTakeFirstOrThrow();
+    // No two rows record the same change in a row: each change saw the one before it.
+    for (let i = 1; i < history.length; i++) expect(history[i]!.old_status).toBe(history[i - 1]!.new_status);
+    expect(history.at(-1)?.new_status ?? 'Active').toBe(user_status);
+  });
+});
+
+describe('the one way into a transaction', () => {
+  it('refuses code inside a transaction a second pooled connection', async () => {
+    const attempt = inTransaction(env.t.db, async (trx) => {
+      await sql`SELECT 1`.execute(trx);
+      await env.t.db.selectFrom('roles').select('id').execute();
+    });
+    await expect(attempt).rejects.toBeInstanceOf(SecondConnectionError);
+    // The pool is whole afterwards.
+    expect((await env.t.db.selectFrom('roles').select('id').execute()).length).toBeGreaterThan(0);
+  });
+
+  it('runs a transaction again after a deadlock, and answers what the second run answered', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS deadlock_probe (id int PRIMARY KEY, n int)`.execute(env.t.db);
+    await sql`INSERT INTO deadlock_probe VALUES (1, 0), (2, 0) ON CONFLICT DO NOTHING`.execute(env.t.db);
+    let runs = 0;
+    // Two transactions lock the two rows in opposite orders: PostgreSQL kills one of them (40P01).
+    const both = [1, 2].map((first) =>
+      inTransaction(env.t.db, async (trx) => {
+        runs++;
+        await sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = ${first}`.execute(trx);
+        await sql`SELECT pg_sleep(0.2)`.execute(trx);
+        await sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = ${3 - first}`.execute(trx);
+        return first;
+      }),
+    );
+    expect(await Promise.all(both)).toEqual([1, 2]);
+    expect(runs).toBe(3);
+    const rows = await sql<{ n: number }>`SELECT n FROM deadlock_probe ORDER BY id`.execute(env.t.db);
+    expect(rows.rows.map((r) => r.n)).toEqual([2, 2]);
+  });
+});
