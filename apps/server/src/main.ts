@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb, migrate, whileStartingAlone } from './db/index.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedGeography } from './db/geography.ts';
 import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed.ts';
 import { generatePassword } from './lib/crypto.ts';
@@ -16,6 +16,9 @@ if (!databaseUrl) {
   console.log(`Starting the embedded PostgreSQL in ${dir}`);
   embedded = await startEmbeddedPostgres(dir, (line) => {
     if (/FATAL|PANIC|ERROR/.test(line)) console.error(line);
+  }).catch((error: unknown) => {
+    console.error(error instanceof EmbeddedStartError ? error.message : error);
+    process.exit(1);
   });
   databaseUrl = embedded.url;
 }
