@@ -25,7 +25,7 @@ import { sql } from 'kysely';
 import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
 import { badRequest, HttpError, isDatabaseUnavailable } from './lib/errors.ts';
-import { assertPlainFileName, mediaDir } from './lib/media.ts';
+import { assertPlainFileName, mediaDir, sweepMedia } from './lib/media.ts';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
 import { streamExport } from './lib/list.ts';
@@ -242,11 +242,17 @@ export async function buildApp(
       const n = await purgeIdempotencyKeys(db);
       if (n > 0) return `purged ${n} idempotency keys older than 24 hours`;
     },
+    'media sweep': async () => {
+      const { placed, removed } = await sweepMedia(db, config.dataDir);
+      if (placed + removed > 0) return `media sweep: placed ${placed}, removed ${removed} temporary files`;
+    },
   });
 
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
   const media = mediaDir(config.dataDir);
   fs.mkdirSync(media, { recursive: true });
+  // Uploads a crash interrupted are finished or removed before serving (and hourly, above).
+  await sweepMedia(db, config.dataDir).catch((err: unknown) => app.log.error({ err }, 'media sweep failed'));
   await app.register(fastifyStatic, {
     root: media,
     prefix: '/media/',

@@ -15,7 +15,7 @@ import type { SessionUser } from '../lib/session.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
-import { removeMedia, storeImage } from '../lib/media.ts';
+import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
 import { propertyInScope } from '../lib/property-scope.ts';
 
 const TAG = 'Property media';
@@ -146,6 +146,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await removeMedia(config.dataDir, image.file, image.thumbnail);
         throw error;
       }
+      await placeMedia(config.dataDir, image);
       return { message: 'Image saved successfully' };
     },
   }),

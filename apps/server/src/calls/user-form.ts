@@ -15,7 +15,7 @@ import {
 import { defineCall, type AnyCall, type Services } from './registry.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
-import { removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
+import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import {
   addressFor,
@@ -67,18 +67,22 @@ const storeProfileImage = (services: Services, files: Record<string, Buffer>) =>
       })
     : Promise.resolve(null);
 
+/** Runs `save` with the picture stored, and places its files once `save` has committed the row naming them. */
 export async function withStoredImage<T>(
   services: Services,
   files: Record<string, Buffer>,
   save: (image: StoredImage | null) => Promise<T>,
 ): Promise<T> {
   const image = await storeProfileImage(services, files);
+  let saved: T;
   try {
-    return await save(image);
+    saved = await save(image);
   } catch (err) {
     if (image) await removeMedia(services.config.dataDir, image.file, image.thumbnail);
     throw err;
   }
+  if (image) await placeMedia(services.config.dataDir, image);
+  return saved;
 }
 
 const imageColumns = (image: StoredImage | null) =>

@@ -11,7 +11,7 @@ import * as tar from 'tar';
 import { z } from 'zod';
 import { createDb, migrate } from '../db/index.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
-import { mediaDir } from './media.ts';
+import { mediaDir, STORED_NAME } from './media.ts';
 
 /**
  * Backup and restore of a whole installation (every table of the schema and the media files) into
@@ -125,7 +125,8 @@ async function snapshotMedia(from: string, to: string) {
   const names = new Set<string>();
   let bytes = 0;
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
+    // Stored files only: not the temporary ones of uploads under way (lib/media.ts).
+    if (!entry.isFile() || !STORED_NAME.test(entry.name)) continue;
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     try {
