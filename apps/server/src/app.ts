@@ -21,7 +21,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
 import { badRequest, HttpError, isDatabaseUnavailable } from './lib/errors.ts';
@@ -36,6 +35,8 @@ import { purgeReadNotifications } from './lib/notifications.ts';
 import { compactListingTallies } from './calls/reports/overview.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { withAuditContext } from './lib/audit-context.ts';
+import { ExportGate } from './lib/export-gate.ts';
+import { databaseCheck } from './lib/health.ts';
 import { answerOnce, idempotencyKeyOf, purgeIdempotencyKeys, requestHash } from './lib/idempotency.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -147,7 +148,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  const metrics = registerMetrics(app, services);
+  const exportGate = new ExportGate(config.exportConcurrency, config.exportQueue);
+  const metrics = registerMetrics(app, services, exportGate);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -200,13 +202,16 @@ export async function buildApp(
     stopping = true;
   });
   app.addHook('preClose', async () => app.stopTakingWork());
+  // Readiness asks over a connection of its own, which the requests' work cannot take.
+  const healthCheck = databaseCheck(db, READINESS_TIMEOUT_MS);
+  app.addHook('onClose', healthCheck.close);
   const databaseAnswers = async () => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timeout')), READINESS_TIMEOUT_MS);
     });
     try {
-      await Promise.race([sql`SELECT 1`.execute(db), timeout]);
+      await Promise.race([healthCheck.ask(), timeout]);
       return true;
     } catch {
       return false;
@@ -230,7 +235,7 @@ export async function buildApp(
     status: 'ok',
   }));
 
-  for (const call of calls) registerCall(app, services, call);
+  for (const call of calls) registerCall(app, services, call, exportGate);
   await registerNotifications(app, services, (req) => identify(services, req));
   scheduleHousekeeping(app, {
     'notification purge': async () => {
@@ -382,7 +387,7 @@ async function identify(services: Services, req: FastifyRequest): Promise<Sessio
 
 const sessionSecurity: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
-function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
+function registerCall(app: FastifyInstance, services: Services, call: AnyCall, exportGate: ExportGate) {
   const inputKey = call.method === 'GET' ? 'querystring' : 'body';
   const upload = call.upload;
   const schema = {
@@ -443,7 +448,11 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall) {
       schema: { ...schema, summary: `${call.summary}: the whole filtered list as .xlsx` },
       preValidation: authorize,
       handler: (req, reply) =>
-        streamExport(list, { ...services, input: req.query, user: req.user!, files: {}, req, reply }),
+        streamExport(
+          list,
+          { ...services, input: req.query, user: req.user!, files: {}, req, reply },
+          exportGate,
+        ),
     });
   }
 }

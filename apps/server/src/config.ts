@@ -16,6 +16,10 @@ export interface Config {
   trustProxy: boolean;
   /** Read notifications older than this many days are purged. */
   notificationRetentionDays: number;
+  /** How many .xlsx exports one process runs at once (each holds a database connection throughout). */
+  exportConcurrency: number;
+  /** How many more exports wait their turn; beyond them an export is refused with 429 and Retry-After. */
+  exportQueue: number;
   /** Prometheus metrics at /metrics (404 when off). */
   metrics: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
@@ -47,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     notificationRetentionDays: int(env.NOTIFICATION_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS),
+    exportConcurrency: int(env.EXPORT_CONCURRENCY, 2),
+    exportQueue: int(env.EXPORT_QUEUE, 4, 0),
     metrics: env.METRICS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 0),

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ListQuery, Page, Permission } from '@app/contract';
 import type { SessionUser } from './session.ts';
 import { recordAudit } from './audit.ts';
+import type { ExportGate, ExportTurn } from './export-gate.ts';
 import {
   defineCall,
   type AnyCall,
@@ -296,8 +297,35 @@ const manilaDate = () =>
     .format(new Date())
     .replaceAll('/', '-');
 
-/** Streams the whole filtered, sorted list as a real .xlsx, row by row: no cap, little memory. */
-export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<unknown> {
+/**
+ * Streams the whole filtered, sorted list as a real .xlsx, row by row: no cap, little memory. Runs in
+ * its turn at the gate (a bounded number at once per process), or answers 429 with Retry-After.
+ */
+export async function streamExport<I extends ListQuery>(
+  spec: ListSpec<I>,
+  ctx: Ctx<I>,
+  gate: ExportGate,
+): Promise<unknown> {
+  const taking = gate.take((leave) => ctx.reply.raw.once('close', leave));
+  if (!taking) {
+    const seconds = gate.retryAfterSeconds;
+    return ctx.reply
+      .status(429)
+      .header('Retry-After', String(seconds))
+      .send({ message: `Too many exports are running; try again in ${seconds} seconds` });
+  }
+  const turn = await taking;
+  // The client left while the export waited its turn: nobody reads an answer (499, as nginx logs it).
+  if (turn === 'gone') return ctx.reply.status(499).send();
+  try {
+    return await writeExport(spec, ctx, turn);
+  } catch (error) {
+    turn();
+    throw error;
+  }
+}
+
+async function writeExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, turn: ExportTurn) {
   const out = new PassThrough();
   // Fast compression: an export is downloaded once, and deflate's effort is most of its time.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -333,20 +361,28 @@ export async function streamExport<I extends ListQuery>(spec: ListSpec<I>, ctx: 
   }
   void (async () => {
     try {
-      while (!next.done) {
-        const row = next.value as Record<string, unknown>;
-        const added = sheet.addRow(
-          columns.map((c) => cell(c.labels?.[String(row[c.key])] ?? row[c.key], c.type)),
-        );
-        added.eachCell({ includeEmpty: true }, (target, i) => (target.style = styles[i - 1]!));
-        added.commit();
-        next = await rows.next();
+      try {
+        // A client that went away destroys the stream (Fastify does): the rest is not read.
+        while (!next.done && !out.destroyed) {
+          const row = next.value as Record<string, unknown>;
+          const added = sheet.addRow(
+            columns.map((c) => cell(c.labels?.[String(row[c.key])] ?? row[c.key], c.type)),
+          );
+          added.eachCell({ includeEmpty: true }, (target, i) => (target.style = styles[i - 1]!));
+          added.commit();
+          next = await rows.next();
+        }
+      } finally {
+        // The connection back to the pool, and the turn to the next export, once the rows are read:
+        // what is left is writing the file's end, which must not keep a turn if it never ends.
+        await rows.return?.().catch(() => {});
+        turn();
       }
+      if (out.destroyed) return;
       sheet.commit();
       await workbook.commit();
     } catch (error) {
       ctx.req.log.error({ err: error }, 'export failed');
-      await rows.return?.(); // hands the connection back to the pool
       out.destroy(error as Error);
     }
   })();

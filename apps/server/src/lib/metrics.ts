@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { poolOf, type Db } from '../db/index.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import type { ExportGate } from './export-gate.ts';
 
 /** Why a request failed on the server's side (the answers are 500, 503 and 507). */
 export type ServerErrorKind = 'unexpected' | 'database_unavailable' | 'disk_full';
@@ -18,7 +19,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * Prometheus metrics at GET /metrics when METRICS=true (404 otherwise), behind METRICS_TOKEN when set.
  * Each app has its own registry, so several apps can run in one process (tests, a second instance).
  */
-export function registerMetrics(app: FastifyInstance, { db, config }: { db: Db; config: Config }): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+  exports?: ExportGate,
+): Metrics {
   if (!config.metrics) {
     app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
       reply.status(404).send({ message: 'Not found' }),
@@ -68,6 +73,17 @@ export function registerMetrics(app: FastifyInstance, { db, config }: { db: Db; 
     registers,
     collect() {
       this.set(pool?.waitingCount ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: 'exports_in_progress',
+    help: 'Excel exports running, and waiting their turn (EXPORT_CONCURRENCY, EXPORT_QUEUE)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.set({ state: 'running' }, exports?.counts.running ?? 0);
+      this.set({ state: 'waiting' }, exports?.counts.waiting ?? 0);
     },
   });
 
