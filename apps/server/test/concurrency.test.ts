@@ -160,6 +160,40 @@ describe('concurrent saves', () => {
     expect(defaults.length).toBe(1);
   });
 
+  it('deleting images while others are made the default never leaves a listing without one', async () => {
+    const id = await listing('Delete contest');
+    for (let i = 0; i < 6; i++) {
+      const form = multipart(
+        { property_id: id, type: 'Image', description: `Image ${i}` },
+        { name: 'images_video', bytes: await png() },
+      );
+      expect(
+        (await env.t.call(agent.token, { method: 'POST', url: '/api/saveimagesupload', ...form })).statusCode,
+      ).toBe(200);
+    }
+    const images = await env.t.db
+      .selectFrom('property_media')
+      .select(['id', 'is_default'])
+      .where('property_id', '=', id)
+      .orderBy('id')
+      .execute();
+    const plain = images.filter((m) => !m.is_default);
+    // Each plain image is made the default and deleted at the same moment.
+    await burst(
+      plain.flatMap((m) => [
+        () => env.post('propertyimagesisDefault', { property_id: id, image_id: m.id }, agent.token),
+        () => env.post('deletepropertyimages', { property_id: id, image_id: m.id }, agent.token),
+      ]),
+    );
+    const left = await env.t.db
+      .selectFrom('property_media')
+      .select(['is_default'])
+      .where('property_id', '=', id)
+      .execute();
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.filter((m) => m.is_default).length).toBe(1);
+  });
+
   it('many writers on one seller: every save answers, the seller is whole', async () => {
     expect((await env.post('saveagency', agencyPayload(where, 'Contest Realty'))).statusCode).toBe(200);
     const agency = await env.t.db

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { defineCall, type AnyCall, type CallContext, type CallDefinition } from './registry.ts';
 import type { SessionUser } from '../lib/session.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
@@ -32,6 +32,10 @@ async function mediaOf(db: Db, propertyId: number, imageId: number) {
   if (!media) throw notFound('Image');
   return media;
 }
+
+/** Holds the property's row until the transaction ends: its media and amenity saves queue behind it. */
+const lockProperty = (trx: Trx, propertyId: number) =>
+  sql`SELECT 1 FROM properties WHERE property_id = ${propertyId} FOR NO KEY UPDATE`.execute(trx);
 
 /** A media or amenity call: 'Property Image', and the property must be in the caller's scope (404). */
 const mediaCall = <const M extends 'GET' | 'POST', S extends z.ZodType>(def: {
@@ -111,11 +115,9 @@ export const propertyMediaCalls: AnyCall[] = [
         wrongType: MESSAGES.imageType,
       });
       try {
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           // One upload at a time per property, so 'the first image' and 'one default' hold.
-          await sql`SELECT 1 FROM properties WHERE property_id = ${input.property_id} FOR NO KEY UPDATE`.execute(
-            trx,
-          );
+          await lockProperty(trx, input.property_id);
           const hasDefault = await trx
             .selectFrom('property_media')
             .select('id')
@@ -158,18 +160,23 @@ export const propertyMediaCalls: AnyCall[] = [
     input: mediaImageRequest,
     property: (input) => input.property_id,
     async handle({ db, config, input }) {
-      const media = await mediaOf(db, input.property_id, input.image_id);
-      if (media.is_default) {
-        const others = await db
-          .selectFrom('property_media')
-          .select('id')
-          .where('property_id', '=', input.property_id)
-          .where('type', '=', 'Image')
-          .where('id', '<>', media.id)
-          .executeTakeFirst();
-        if (others) throw conflict(PROPERTY_MESSAGES.defaultImageInUse);
-      }
-      await db.deleteFrom('property_media').where('id', '=', media.id).execute();
+      // Under the property's lock: an image made the default meanwhile is not deleted as a plain one.
+      const media = await inTransaction(db, async (trx) => {
+        await lockProperty(trx, input.property_id);
+        const media = await mediaOf(trx, input.property_id, input.image_id);
+        if (media.is_default) {
+          const others = await trx
+            .selectFrom('property_media')
+            .select('id')
+            .where('property_id', '=', input.property_id)
+            .where('type', '=', 'Image')
+            .where('id', '<>', media.id)
+            .executeTakeFirst();
+          if (others) throw conflict(PROPERTY_MESSAGES.defaultImageInUse);
+        }
+        await trx.deleteFrom('property_media').where('id', '=', media.id).execute();
+        return media;
+      });
       await removeMedia(config.dataDir, media.file, media.thumbnail);
       return { message: 'Deleted successfully' };
     },
@@ -182,9 +189,11 @@ export const propertyMediaCalls: AnyCall[] = [
     input: mediaDefaultRequest,
     property: (input) => input.property_id,
     async handle({ db, input }) {
-      const media = await mediaOf(db, input.property_id, input.image_id);
-      if (media.type !== 'Image') throw conflict(PROPERTY_MESSAGES.onlyImagesDefault);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
+        // Read under the property's lock: an image deleted meanwhile is a 404, not a listing without a default.
+        await lockProperty(trx, input.property_id);
+        const media = await mediaOf(trx, input.property_id, input.image_id);
+        if (media.type !== 'Image') throw conflict(PROPERTY_MESSAGES.onlyImagesDefault);
         await trx
           .updateTable('property_media')
           .set({ is_default: false })
@@ -231,7 +240,10 @@ export const propertyMediaCalls: AnyCall[] = [
     property: (input) => input.propertyId,
     async handle({ db, input }) {
       const ids = input.ammentiesId;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
+        // One save of a property's amenities at a time: two that delete and insert overlapping rows
+        // would otherwise lock them in different orders and deadlock.
+        await lockProperty(trx, input.propertyId);
         // The amenity master's key is `id`; the link row keeps the legacy name `amenities_id`.
         await assertExist(trx as unknown as AnyDb, 'amenities', 'id', ids, 'ammentiesId', 'amenity');
         let stale = trx.deleteFrom('property_amenities').where('property_id', '=', input.propertyId);
