@@ -32,6 +32,7 @@ import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session
 import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
 import { purgeReadNotifications } from './lib/notifications.ts';
+import { purgeAuditLog } from './lib/audit-retention.ts';
 import { compactListingTallies } from './calls/reports/overview.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { withAuditContext } from './lib/audit-context.ts';
@@ -241,6 +242,10 @@ export async function buildApp(
     'notification purge': async () => {
       const n = await purgeReadNotifications(db, config.notificationRetentionDays);
       if (n > 0) return `purged ${n} read notifications`;
+    },
+    'audit log purge': async () => {
+      const n = await purgeAuditLog(db, config.auditRetentionDays);
+      if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
     },
     'listing tally compaction': () => compactListingTallies(db),
     'idempotency key purge': async () => {

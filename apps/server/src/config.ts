@@ -16,6 +16,8 @@ export interface Config {
   trustProxy: boolean;
   /** Read notifications older than this many days are purged. */
   notificationRetentionDays: number;
+  /** Audit log entries older than this many days are purged; 0 keeps them for ever. */
+  auditRetentionDays: number;
   /** How many .xlsx exports one process runs at once (each holds a database connection throughout). */
   exportConcurrency: number;
   /** How many more exports wait their turn; beyond them an export is refused with 429 and Retry-After. */
@@ -27,6 +29,13 @@ export interface Config {
   /** After SIGTERM, how long readiness answers 503 while requests are still served (load balancer drain). */
   shutdownDelayMs: number;
 }
+
+/**
+ * Two years: longer than the twelve months audit standards ask for (PCI DSS 10.5.1), so a dispute or an
+ * investigation over last year's records still has them; bounded, because entries hold names, e-mail
+ * and client addresses (Data Privacy Act: kept no longer than needed). docs/decisions/0032.
+ */
+export const AUDIT_RETENTION_DAYS = 730;
 
 const int = (value: string | undefined, fallback: number, min = 1) => {
   const n = Number(value);
@@ -51,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     notificationRetentionDays: int(env.NOTIFICATION_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS),
+    auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, AUDIT_RETENTION_DAYS, 0),
     exportConcurrency: int(env.EXPORT_CONCURRENCY, 2),
     exportQueue: int(env.EXPORT_QUEUE, 4, 0),
     metrics: env.METRICS === 'true',

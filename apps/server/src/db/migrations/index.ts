@@ -11,6 +11,7 @@ import { migration as m0009 } from './0009-search-indexes.ts';
 import { migration as m0010 } from './0010-notification-and-agent-search.ts';
 import { migration as m0011 } from './0011-listing-tallies.ts';
 import { migration as m0015 } from './0015-idempotency-keys.ts';
+import { migration as m0016 } from './0016-audit-log-retention.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_notification_and_agent_search': m0010,
   '0011_listing_tallies': m0011,
   '0015_idempotency_keys': m0015,
+  '0016_audit_log_retention': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
