@@ -31,6 +31,8 @@ import { streamExport } from './lib/list.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
 import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
+import { purgeThrottling } from './lib/throttle.ts';
+import { backgroundSettled } from './lib/background.ts';
 import { purgeReadNotifications } from './lib/notifications.ts';
 import { purgeAuditLog } from './lib/audit-retention.ts';
 import { compactListingTallies } from './calls/reports/overview.ts';
@@ -237,6 +239,8 @@ export async function buildApp(
   }));
 
   for (const call of calls) registerCall(app, services, call, exportGate);
+  // Mails a call sends after its answer are finished before the server stops.
+  app.addHook('onClose', backgroundSettled);
   await registerNotifications(app, services, (req) => identify(services, req));
   scheduleHousekeeping(app, {
     'notification purge': async () => {
@@ -248,6 +252,7 @@ export async function buildApp(
       if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
     },
     'listing tally compaction': () => compactListingTallies(db),
+    'throttling purge': () => purgeThrottling(db),
     'idempotency key purge': async () => {
       const n = await purgeIdempotencyKeys(db);
       if (n > 0) return `purged ${n} idempotency keys older than 24 hours`;

@@ -84,7 +84,7 @@ describe('webValidateLogin', () => {
     expect(stillIn.statusCode).toBe(200);
   });
 
-  it('locks an address out after five failures, even for the right password, and counts per IP', async () => {
+  it('locks an address out from one IP after five failures, even for the right password, and counts per IP', async () => {
     await t.createUser(ROLE.Agent, 'locked@example.com');
     for (let i = 0; i < 5; i++) {
       expect((await login({ email: 'locked@example.com', password: 'Wrong1234' })).json().result).toBe(

@@ -16,26 +16,12 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../lib/crypto
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { createSession, revokeSessions, SESSION_COOKIE } from '../lib/session.ts';
 import { recordAudit } from '../lib/audit.ts';
-import type { Db } from '../db/index.ts';
+import { afterAnswer } from '../lib/background.ts';
+import { clientKey, loginRefused, recordLoginAttempt, takeSlot } from '../lib/throttle.ts';
 
-const LOCKOUT_WINDOW = '15 minutes';
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_IP = 30;
-
-/** Failed attempts in the window: per address since its last success, and per IP. */
-async function tooManyFailures(db: Db, email: string, ip: string): Promise<boolean> {
-  const row = await sql<{ by_email: number; by_ip: number }>`
-    SELECT
-      (SELECT count(*)::int FROM login_attempts
-        WHERE lower(email) = ${email} AND NOT succeeded AND at > now() - ${LOCKOUT_WINDOW}::interval
-          AND at > coalesce((SELECT max(at) FROM login_attempts WHERE lower(email) = ${email} AND succeeded), '-infinity')
-      ) AS by_email,
-      (SELECT count(*)::int FROM login_attempts
-        WHERE ip = ${ip} AND NOT succeeded AND at > now() - ${LOCKOUT_WINDOW}::interval) AS by_ip
-  `.execute(db);
-  const counts = row.rows[0]!;
-  return counts.by_email >= MAX_FAILURES_PER_ACCOUNT || counts.by_ip >= MAX_FAILURES_PER_IP;
-}
+/** Password reset mails: per address asked for, and per client address, in any hour. */
+const RESETS_PER_ADDRESS = 3;
+const RESETS_PER_CLIENT = 10;
 
 /** The web app asks for a cookie session; other clients get the token in the body. */
 const isWebClient = (headers: Record<string, unknown>) => headers['x-requested-with'] === 'web';
@@ -50,6 +36,7 @@ export const authCalls = [
     input: loginRequest,
     async handle({ db, input, req, reply, config }): Promise<LoginSuccess | LoginError> {
       const email = input.email.toLowerCase();
+      const client = clientKey(req.ip);
       const failed = (reason: string, userId: number | null = null) =>
         recordAudit(db, {
           action: 'login failed',
@@ -58,7 +45,7 @@ export const authCalls = [
           entityId: userId,
           details: { email, reason },
         });
-      if (await tooManyFailures(db, email, req.ip)) {
+      if (await loginRefused(db, email, client)) {
         await failed('too many attempts');
         throw new HttpError(429, MESSAGES.tooManyAttempts);
       }
@@ -79,7 +66,7 @@ export const authCalls = [
         ])
         .executeTakeFirst();
       const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-      await db.insertInto('login_attempts').values({ email, ip: req.ip, succeeded: passwordOk }).execute();
+      await recordLoginAttempt(db, email, client, passwordOk);
       if (!user || !passwordOk) {
         await failed(user ? 'wrong password' : 'unknown e-mail', user?.user_id);
         return { result: 'error', message: MESSAGES.invalidLogin };
@@ -207,13 +194,19 @@ export const authCalls = [
     summary: 'Mail a single-use link to set a new password (same answer whether or not the address exists)',
     input: forgetPasswordRequest,
     async handle({ db, input, mailer, config, req }) {
+      const email = input.forget_email.toLowerCase();
+      // Both limits are taken for any address, known or not, before the answer: the same work, the same
+      // answer. A client over its limit uses none of the address's.
+      const allowed =
+        (await takeSlot(db, `reset client ${clientKey(req.ip)}`, RESETS_PER_CLIENT, 60)) &&
+        (await takeSlot(db, `reset address ${email}`, RESETS_PER_ADDRESS, 60));
       const user = await db
         .selectFrom('users')
         .select(['user_id', 'first_name', 'user_email'])
-        .where(sql`lower(user_email)`, '=', input.forget_email.toLowerCase())
+        .where(sql`lower(user_email)`, '=', email)
         .where('user_status', 'in', ['Active', 'New'])
         .executeTakeFirst();
-      if (user) {
+      if (user && allowed) {
         const mailLink = async () => {
           const { token, tokenHash } = newToken();
           await db
@@ -232,7 +225,7 @@ export const authCalls = [
           });
         };
         // Made and mailed after the answer, which so takes the same time whether or not the address exists.
-        mailLink().catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'));
+        afterAnswer(req, 'password reset mail', mailLink);
       }
       return { message: MESSAGES.forgotPasswordSent };
     },

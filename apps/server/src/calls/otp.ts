@@ -3,11 +3,15 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { id, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, ROLE, verifyOtpRequest } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
-import { conflict, notFound } from '../lib/errors.ts';
+import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { hashToken } from '../lib/crypto.ts';
-import { logSms } from '../lib/sms.ts';
+import { createSms } from '../lib/sms.ts';
+import { takeSlot } from '../lib/throttle.ts';
 import { setUserStatus } from '../lib/user-profile.ts';
 import type { Db } from '../db/index.ts';
+
+/** Codes sent to one waiting Super Admin in any hour. */
+const OTP_SENDS_PER_HOUR = 3;
 
 const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`);
 
@@ -37,8 +41,15 @@ export const otpCalls: AnyCall[] = [
     tag: 'Users',
     summary: `Send a new 6-digit code to a waiting Super Admin (valid ${OTP_TTL_MINUTES} minutes, ${OTP_MAX_ATTEMPTS} tries)`,
     input: z.looseObject({ user_id: id }),
-    async handle({ db, input, user, mailer, req }) {
+    async handle({ db, input, user, mailer, config }) {
       const target = await waitingSuperAdmin(db, input.user_id);
+      // A new code starts the tries afresh: capped, so guesses stay bounded (5 tries x 3 codes an hour).
+      if (!(await takeSlot(db, `otp user ${target.user_id}`, OTP_SENDS_PER_HOUR, 60))) {
+        throw new HttpError(
+          429,
+          `This user was sent ${OTP_SENDS_PER_HOUR} codes in the last hour. Try again later, or verify the last code sent`,
+        );
+      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db
         .insertInto('user_otps')
@@ -64,7 +75,7 @@ export const otpCalls: AnyCall[] = [
         subject: 'Your Pinoy Property verification code',
         text: `Hello ${target.first_name},\n\n${text}\nGive it only to the administrator who is approving your account.\n`,
       });
-      if (target.phone_1) await logSms(req.log).send(target.phone_1, text);
+      if (target.phone_1) await createSms(config).send(target.phone_1, text);
       return { result: 'success', message: `A verification code was sent to ${target.user_email}` };
     },
   }),

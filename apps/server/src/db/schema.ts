@@ -121,6 +121,12 @@ export interface LoginAttemptTable {
   at: Generated<Date>;
 }
 
+/** Sliding-window limits (lib/throttle.ts): the times of the requests allowed under a key. */
+export interface RateLimitTable {
+  bucket: string;
+  hits: Date[];
+}
+
 /** The address block shared by agencies, brokers, associations and sellers (one set of column names). */
 type Address = {
   unit_number: string | null;
@@ -343,6 +349,7 @@ export interface Database {
   sessions: SessionTable;
   password_resets: PasswordResetTable;
   login_attempts: LoginAttemptTable;
+  rate_limits: RateLimitTable;
   user_status_history: UserStatusHistoryTable;
   user_skill_links: UserSkillLinkTable;
   user_brokers: UserBrokerTable;

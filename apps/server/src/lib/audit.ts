@@ -12,6 +12,7 @@ import { currentAuditContext, type AuditContext } from './audit-context.ts';
 export const UNAUDITED_TABLES = {
   sessions: 'sign-ins and sign-outs are logged by the server (login, logout)',
   login_attempts: 'failed sign-ins are logged by the server (login failed)',
+  rate_limits: 'request counts of the abuse limits, not business data',
   password_resets: 'secret tokens; the password change itself is audited on users',
   user_otps: 'one-time codes',
   notifications: 'messages to users, not business data',
