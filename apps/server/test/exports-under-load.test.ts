@@ -60,7 +60,7 @@ describe('exports under load', () => {
         const seconds = Number(refused.headers['retry-after']);
         expect(Number.isInteger(seconds) && seconds >= 1).toBe(true);
         expect(refused.json()).toEqual({
-          message: `Too many exports are running; try again in ${seconds} seconds`,
+          message: `Too many exports are running; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
         });
       }
       for (const done of answers.filter((a) => a.statusCode === 200))

@@ -312,7 +312,9 @@ export async function streamExport<I extends ListQuery>(
     return ctx.reply
       .status(429)
       .header('Retry-After', String(seconds))
-      .send({ message: `Too many exports are running; try again in ${seconds} seconds` });
+      .send({
+        message: `Too many exports are running; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+      });
   }
   const turn = await taking;
   // The client left while the export waited its turn: nobody reads an answer (499, as nginx logs it).
