@@ -26,6 +26,11 @@ export interface CallOptions {
   /** Login, logout and permission load: say 'Internet not found' when offline. */
   offlineCheck?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header: the server answers a repeat of a create with the first answer
+   * instead of a second record (see newIdempotencyKey).
+   */
+  idempotencyKey?: string;
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -37,6 +42,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 const BASE_HEADERS = { 'X-Requested-With': 'web', Accept: 'application/json' } as const;
+/** A request with an Idempotency-Key whose answer did not arrive is sent once more after this pause. */
+const RESEND_AFTER_MS = 1000;
 
 export function apiUrl(call: string, params?: QueryParams): string {
   const qs = new URLSearchParams();
@@ -65,16 +72,25 @@ function fail(error: ApiError, opts: CallOptions): never {
 /** Sends a request and applies the app-wide failure rules; returns the raw Response on success. */
 async function send(url: string, init: RequestInit, opts: CallOptions): Promise<Response> {
   if (opts.offlineCheck && !navigator.onLine) fail(new ApiError(0, MESSAGES.offline), opts);
-  let res: Response;
-  try {
-    res = await fetch(url, {
+  const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+  const request = () =>
+    fetch(url, {
       ...init,
       credentials: 'same-origin',
       headers: { ...BASE_HEADERS, ...init.headers },
       signal: opts.signal ?? null,
     });
+  let res: Response;
+  try {
+    res = await request().catch(async (e: unknown) => {
+      // The answer may have been lost after the server acted. Sent again with the same key, the
+      // server answers with its first answer instead of acting twice: safe to try once more.
+      if (!opts.idempotencyKey || isAbort(e)) throw e;
+      await new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS));
+      return request();
+    });
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    if (isAbort(e)) throw e;
     const offline = opts.offlineCheck || !navigator.onLine;
     fail(new ApiError(0, offline ? MESSAGES.offline : MESSAGES.somethingWrong), opts);
   }
@@ -103,12 +119,26 @@ export async function apiGet<T>(call: string, params?: QueryParams, opts: CallOp
   return (await readBody(res)) as T;
 }
 
+/**
+ * A new Idempotency-Key: 128 random bits in hex. Not crypto.randomUUID, which browsers offer only on
+ * https and localhost, and the app may be served over plain http inside an office network.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Posts JSON, or multipart when the body is a FormData (the browser sets its boundary). */
 export async function apiPost<T>(call: string, body: unknown, opts: CallOptions = {}): Promise<T> {
+  const key: Record<string, string> = opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {};
   const init: RequestInit =
     body instanceof FormData
-      ? { method: 'POST', body }
-      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) };
+      ? { method: 'POST', body, headers: key }
+      : {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...key },
+          body: JSON.stringify(body ?? {}),
+        };
   const res = await send(apiUrl(call), init, opts);
   return (await readBody(res)) as T;
 }
