@@ -98,7 +98,7 @@ const ID_KINDS_BY_TAG: Record<string, Record<string, Kind>> = {
   Properties: { id: 'property', seller_id: 'link' },
 };
 const ID_KINDS_BY_CALL: Record<string, Record<string, Kind>> = {
-  // Any holder of ChangeStatusofSuperuser approves any waiting Super Admin (only Super Admin by default).
+  // Only a Super Admin approves a waiting Super Admin: rank, not a record's scope (decision 25).
   sendVerifyOTP: { user_id: 'none' },
   WebVerifyOTP: { user_id: 'none' },
   // The user form's 'same as agency': Agents read only their own agency's address.
@@ -700,5 +700,266 @@ describe('a role made Inactive', () => {
     await t.db.updateTable('roles').set({ status: 'Inactive' }).where('id', '=', ROLE.Operator).execute();
     expect((await t.call(token, { method: 'GET', url: '/api/webGetRoles' })).statusCode).toBe(403);
     await t.db.updateTable('roles').set({ status: 'Active' }).where('id', '=', ROLE.Operator).execute();
+  });
+});
+
+describe('a custom role ranks below the role of its maker (issue 18: an Admin taking over another Admin)', () => {
+  const TAKEOVER = 'takeover@attacker.example';
+  const HELPER_GRANTS: Permission[] = [
+    'Users',
+    'Edit User',
+    'ChangeStatusofAdmin',
+    'Delete User',
+    'Add User',
+    'Role Permissions',
+    'Add Role',
+    'Edit Role',
+  ];
+  let admin: Principal;
+  let superAdmin: Principal;
+  let helper: Principal; // signed in through the welcome link the Admin had mailed to its own address
+  let helperRole: number;
+  let victim: number; // another Admin
+  /** What requests committed: the housekeeping's first run (a minute after start) may compact tallies meanwhile. */
+  const requestWrites = async () => (await watch.writes()).filter((w) => w.table !== 'listing_tallies');
+  const userRow = (id: number) =>
+    t.db.selectFrom('users').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+  const grantsRows = (roleId: number) =>
+    t.db
+      .selectFrom('role_permissions')
+      .select('permission_id')
+      .where('role_id', '=', roleId)
+      .orderBy('permission_id')
+      .execute();
+  const permissionIds = async (names: Permission[]) =>
+    (await t.db.selectFrom('permissions').select('id').where('name', 'in', names).execute()).map((r) => r.id);
+  const roleNamed = async (name: string) =>
+    (await t.db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const get = (token: string, call: string, input: Input) =>
+    t.call(token, { method: 'GET', url: `/api/${call}?${toQuery(input)}` });
+  const postAs = (token: string, call: string, payload: object) =>
+    t.call(token, { method: 'POST', url: `/api/${call}`, payload });
+  /** A user of the role, made through the user form; signs in through the mailed welcome link. */
+  async function userThroughForm(maker: Principal, roleId: number, email: string): Promise<Principal> {
+    const agentRecord = inScope.get(admin)!.userRecord;
+    const made = await postAs(maker.token, 'SaveUser', {
+      ...agentRecord,
+      user_id: undefined,
+      first_name: 'Helpful',
+      last_name: 'Person',
+      role_id: roleId,
+      user_email: email,
+      user_status: 'Active',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const token = /reset-password\?token=([\w-]+)/.exec(await t.mailTo(email, 'reset-password'))![1]!;
+    const reset = await postAs('', 'reset_password', {
+      token,
+      new_password: 'Attack3r!pass',
+      confirm_password: 'Attack3r!pass',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    return {
+      name: `user of role ${roleId}`,
+      token: await t.login(email, 'Attack3r!pass'),
+      userId: made.json().user_id,
+      email,
+      grants: await grantsOf(roleId),
+    };
+  }
+
+  beforeAll(async () => {
+    admin = roles.get(ROLE.Admin)!;
+    superAdmin = roles.get(ROLE.SuperAdmin)!;
+    victim = await t.createUser(ROLE.Admin, 'victim.admin@example.ph');
+    const { province_id, town_id, barangay_id } = directory.place;
+    await t.db
+      .updateTable('users')
+      .set({
+        last_name: 'Victim',
+        phone_1: '09170000002',
+        house_number: '2',
+        street_name: 'Rizal Street',
+        province_id,
+        town_id,
+        barangay_id,
+        zip_code: '1209',
+      })
+      .where('user_id', '=', victim)
+      .execute();
+    // The attack as reported: every step the Admin takes is its right.
+    await post(admin.token, 'webSaveRole', { roleName: 'Helper' });
+    helperRole = await roleNamed('Helper');
+    await post(admin.token, 'webAssignPermissionRoleWise', {
+      roleId: helperRole,
+      permissionId: await permissionIds(HELPER_GRANTS),
+    });
+    helper = await userThroughForm(admin, helperRole, 'helper@attacker.example');
+  });
+
+  it('the Helper neither reads, edits, deactivates nor deletes an Admin or a Super Admin', async () => {
+    const victimRecord = (await get(superAdmin.token, 'GetUserById', { user_id: victim })).json()
+      .resultData[0] as Input;
+    for (const target of [victim, superAdmin.userId]) {
+      const before = await userRow(target);
+      await watch.mark();
+      const read = await get(helper.token, 'GetUserById', { user_id: target });
+      expect(read.statusCode, read.body).toBe(404);
+      const edit = await postAs(helper.token, 'UpdateUser', {
+        ...victimRecord,
+        user_id: target,
+        user_email: TAKEOVER,
+      });
+      expect(edit.statusCode, edit.body).toBe(404);
+      for (const [call, payload] of [
+        ['changeUserStatus', { user_id: target, status: 'Inactive' }],
+        ['deleteUser', { user_id: target }],
+      ] as const) {
+        const res = await postAs(helper.token, call, payload);
+        expect(res.statusCode, `${call}: ${res.body}`).toBe(403);
+        expect(res.json()).toEqual({ message: expect.any(String) });
+      }
+      expect(await requestWrites()).toEqual([]);
+      expect(await userRow(target)).toEqual(before);
+    }
+    // So no reset link can be asked for the Admin at an address the attacker reads.
+    expect(
+      await t.db.selectFrom('users').select('user_id').where('user_email', '=', TAKEOVER).execute(),
+    ).toEqual([]);
+    // Account details are always the caller's own.
+    const details = await get(helper.token, 'webGetAccountDetails', { user_id: victim });
+    expect(details.json().resultData.user_id).toBe(helper.userId);
+  });
+
+  it('lists to each only the users of roles below its own, and itself', async () => {
+    const listed = async (who: Principal, call: string) => {
+      const res = await get(who.token, call, { itemsPerPage: 50 });
+      expect(res.statusCode, res.body).toBe(200);
+      const { total, data } = res.json().resultData as { total: number; data: { user_id: number }[] };
+      expect(total).toBeLessThanOrEqual(50);
+      return data.map((r) => r.user_id);
+    };
+    const agent = roles.get(ROLE.Agent)!;
+    const waiting = outside.user;
+    const helperSees = await listed(helper, 'GetUser');
+    expect(helperSees).toEqual(expect.arrayContaining([helper.userId, agent.userId]));
+    expect(helperSees).not.toContain(victim);
+    expect(helperSees).not.toContain(admin.userId);
+    expect(helperSees).not.toContain(superAdmin.userId);
+    const adminSees = await listed(admin, 'GetUser');
+    expect(adminSees).toEqual(expect.arrayContaining([admin.userId, helper.userId, agent.userId]));
+    expect(adminSees).not.toContain(victim);
+    expect(adminSees).not.toContain(superAdmin.userId);
+    expect(await listed(admin, 'GetNewUser')).not.toContain(waiting);
+    expect(await listed(superAdmin, 'GetUser')).toEqual(
+      expect.arrayContaining([superAdmin.userId, admin.userId, victim, helper.userId]),
+    );
+    expect(await listed(superAdmin, 'GetNewUser')).toContain(waiting);
+  });
+
+  it('the Helper creates no user of a role at or above its own, and is offered only roles below it', async () => {
+    const agentRecord = inScope.get(admin)!.userRecord;
+    await watch.mark();
+    for (const roleId of [ROLE.Admin, helperRole]) {
+      const res = await postAs(helper.token, 'SaveUser', {
+        ...agentRecord,
+        user_id: undefined,
+        role_id: roleId,
+        user_email: TAKEOVER,
+      });
+      expect(res.statusCode, `${roleId}: ${res.body}`).toBe(403);
+    }
+    expect(await requestWrites()).toEqual([]);
+    const offered = async (who: Principal) => {
+      const res = await get(who.token, 'webGetRolesWithoutPagination', {});
+      const rows = res.json().resultData as { id: number; assignable: boolean }[];
+      return new Map(rows.map((r) => [r.id, r.assignable]));
+    };
+    // The Helper holds only ChangeStatusofAdmin among the status permissions: nothing it may assign.
+    const byHelper = await offered(helper);
+    expect([ROLE.SuperAdmin, ROLE.Admin, helperRole].map((id) => byHelper.get(id))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const byAdmin = await offered(admin);
+    expect(
+      [ROLE.SuperAdmin, ROLE.Admin, helperRole, ROLE.Agent, ROLE.Operator].map((id) => byAdmin.get(id)),
+    ).toEqual([false, false, true, true, true]);
+    const bySuperAdmin = await offered(superAdmin);
+    expect([ROLE.SuperAdmin, ROLE.Admin, helperRole].map((id) => bySuperAdmin.get(id))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('nobody grants permissions to, renames or deletes a role at or above their own; a Super Admin does', async () => {
+    const adminGrants = await grantsRows(ROLE.Admin);
+    const same = adminGrants.map((g) => g.permission_id);
+    const superGrants = await grantsRows(ROLE.SuperAdmin);
+    const refusals: [Principal, string, Input][] = [
+      [admin, 'webAssignPermissionRoleWise', { roleId: ROLE.Admin, permissionId: same }],
+      [admin, 'webAssignPermissionRoleWise', { roleId: ROLE.Admin, permissionId: same.slice(1) }],
+      [admin, 'webAssignPermissionRoleWise', { roleId: ROLE.SuperAdmin, permissionId: [] }],
+      [admin, 'webUpdateRole', { roleId: ROLE.Admin, roleName: 'Admin', isRoleActive: 'Inactive' }],
+      [admin, 'webUpdateRole', { roleId: ROLE.SuperAdmin, roleName: 'Boss', isRoleActive: 'Active' }],
+      [admin, 'webDeleteRoles', { roleId: ROLE.Admin }],
+      [helper, 'webAssignPermissionRoleWise', { roleId: helperRole, permissionId: [] }],
+      [helper, 'webAssignPermissionRoleWise', { roleId: ROLE.Admin, permissionId: same }],
+      [helper, 'webUpdateRole', { roleId: helperRole, roleName: 'Helper', isRoleActive: 'Active' }],
+    ];
+    await watch.mark();
+    for (const [who, call, payload] of refusals) {
+      const res = await postAs(who.token, call, payload);
+      expect(res.statusCode, `${who.name} ${call} ${JSON.stringify(payload)}: ${res.body}`).toBe(403);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    expect(await requestWrites()).toEqual([]);
+    expect(await grantsRows(ROLE.Admin)).toEqual(adminGrants);
+    expect(await grantsRows(ROLE.SuperAdmin)).toEqual(superGrants);
+
+    // A role the Helper makes ranks below the Helper's: the Helper may give it what it holds.
+    await post(helper.token, 'webSaveRole', { roleName: 'Helper Two' });
+    const helperTwo = await roleNamed('Helper Two');
+    await post(helper.token, 'webAssignPermissionRoleWise', {
+      roleId: helperTwo,
+      permissionId: await permissionIds(['Users']),
+    });
+    // The Super Admin still manages the Admin role and the Admins.
+    await post(superAdmin.token, 'webAssignPermissionRoleWise', { roleId: ROLE.Admin, permissionId: same });
+    await post(superAdmin.token, 'webUpdateRole', {
+      roleId: ROLE.Admin,
+      roleName: 'Admin',
+      isRoleActive: 'Active',
+    });
+    const record = await get(superAdmin.token, 'GetUserById', { user_id: victim });
+    expect(record.statusCode, record.body).toBe(200);
+    await post(superAdmin.token, 'UpdateUser', { ...record.json().resultData[0], user_id: victim });
+    await post(superAdmin.token, 'changeUserStatus', { user_id: victim, status: 'Inactive', reason: 'Left' });
+  });
+
+  it('a role a Super Admin makes ranks below Admin: its holder approves no Super Admin', async () => {
+    await post(superAdmin.token, 'webSaveRole', { roleName: 'Approver' });
+    const approverRole = await roleNamed('Approver');
+    await post(superAdmin.token, 'webAssignPermissionRoleWise', {
+      roleId: approverRole,
+      permissionId: await permissionIds(['ChangeStatusofSuperuser', 'ChangeStatusofAdmin', 'Approve User']),
+    });
+    const approver = await userThroughForm(superAdmin, approverRole, 'approver@example.ph');
+    const waiting = outside.user;
+    const before = await userRow(waiting);
+    await watch.mark();
+    for (const [call, payload] of [
+      ['sendVerifyOTP', { user_id: waiting }],
+      ['WebVerifyOTP', { user_id: waiting, verify_otp: '123456' }],
+      ['changeUserStatus', { user_id: waiting, status: 'Active' }],
+      ['changeUserStatus', { user_id: admin.userId, status: 'Inactive' }],
+    ] as const) {
+      const res = await postAs(approver.token, call, payload);
+      expect(res.statusCode, `${call}: ${res.body}`).toBe(403);
+    }
+    expect(await requestWrites()).toEqual([]);
+    expect(await userRow(waiting)).toEqual(before);
   });
 });

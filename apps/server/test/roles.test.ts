@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, SYSTEM_ROLES } from '@app/contract';
+import { sql } from 'kysely';
+import { RANK, ROLE, SYSTEM_ROLES } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -134,6 +135,33 @@ describe('role saves', () => {
     expect(dup.json()).toEqual({ message: 'Role Already Exist' });
   });
 
+  it('gives a new role a rank just below its maker’s, and below Admin whoever makes it', async () => {
+    const rankOf = async (name: string) =>
+      (await t.db.selectFrom('roles').select('rank').where('name', '=', name).executeTakeFirstOrThrow()).rank;
+    expect((await post('/api/webSaveRole', { roleName: 'Deputy' })).statusCode).toBe(200);
+    expect(await rankOf('Deputy')).toBe(RANK.Admin - 1);
+    await sql`INSERT INTO role_permissions (role_id, permission_id)
+      SELECT ${ROLE.Operator}, id FROM permissions WHERE name = 'Add Role'`.execute(t.db);
+    const operator = await t.signedIn(ROLE.Operator);
+    const made = await t.call(operator.token, {
+      method: 'POST',
+      url: '/api/webSaveRole',
+      payload: { roleName: 'Operator Aide' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await rankOf('Operator Aide')).toBe(RANK.Operator - 1);
+    // Built-in ranks: Super Admin > Admin > Operator > the rest.
+    const builtIn = await t.db
+      .selectFrom('roles')
+      .select(['id', 'rank'])
+      .where('is_system', '=', true)
+      .execute();
+    expect(new Map(builtIn.map((r) => [r.id, r.rank]))).toEqual(
+      new Map(SYSTEM_ROLES.map((r) => [r.id, r.rank])),
+    );
+    expect(SYSTEM_ROLES.map((r) => r.rank)).toEqual([100, 90, 50, 10, 10, 10]);
+  });
+
   it('requires a name', async () => {
     const res = await post('/api/webSaveRole', { roleName: '   ' });
     expect(res.statusCode).toBe(400);
@@ -224,7 +252,12 @@ describe('webGetRolesWithoutPagination', () => {
     expect(rows.map((r) => r.name)).toEqual(
       [...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, 'en')),
     );
-    expect(rows.find((r) => r.id === ROLE.Agent)).toEqual({ id: ROLE.Agent, name: 'Agent' });
+    // An Individual may give no type to anyone (decision 25).
+    expect(rows.find((r) => r.id === ROLE.Agent)).toEqual({
+      id: ROLE.Agent,
+      name: 'Agent',
+      assignable: false,
+    });
     expect(rows.some((r) => r.name === 'Zone 00 Reviewer')).toBe(false);
   });
 });

@@ -120,13 +120,16 @@ describe('changeUserStatus', () => {
     expect(last.reason).toBe('Left the agency');
   });
 
-  it("needs the ChangeStatusof… permission of the target's role", async () => {
+  it("needs the ChangeStatusof… permission of the target's role, and a role ranking below the caller's", async () => {
     const otherAdmin = await t.createUser(ROLE.Admin, 'other.admin@example.ph');
     const boss = await t.createUser(ROLE.SuperAdmin, 'other.boss@example.ph');
-    // Admin holds ChangeStatusofAdmin but not ChangeStatusofSuperuser.
-    expect(
-      (await post('changeUserStatus', { user_id: otherAdmin, status: 'Inactive' }, admin.token)).statusCode,
-    ).toBe(200);
+    // Admin holds ChangeStatusofAdmin, but another Admin ranks as high as it does (decision 25).
+    const peer = await post('changeUserStatus', { user_id: otherAdmin, status: 'Inactive' }, admin.token);
+    expect(peer.statusCode).toBe(403);
+    expect(await statusOf(otherAdmin)).toBe('Active');
+    expect((await post('changeUserStatus', { user_id: otherAdmin, status: 'Inactive' })).statusCode).toBe(
+      200,
+    );
     const denied = await post('changeUserStatus', { user_id: boss, status: 'Inactive' }, admin.token);
     expect(denied.statusCode).toBe(403);
     expect(await statusOf(boss)).toBe('Active');

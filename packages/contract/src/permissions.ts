@@ -79,14 +79,27 @@ export const ROLE = {
 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
-export const SYSTEM_ROLES: readonly { id: RoleId; name: string }[] = [
-  { id: ROLE.SuperAdmin, name: 'Super Admin' },
-  { id: ROLE.Admin, name: 'Admin' },
-  { id: ROLE.Operator, name: 'Operator' },
-  { id: ROLE.Agent, name: 'Agent' },
-  { id: ROLE.OwnerAgent, name: 'Owner-Agent' },
-  { id: ROLE.Individual, name: 'Individual' },
+/**
+ * Role ranks (decision 25): nobody manages, reads the private record of, or grants permissions to a
+ * role ranking as high as their own; a Super Admin excepted, who manages Super Admins too.
+ */
+export const RANK = { SuperAdmin: 100, Admin: 90, Operator: 50, Member: 10 } as const;
+
+export const SYSTEM_ROLES: readonly { id: RoleId; name: string; rank: number }[] = [
+  { id: ROLE.SuperAdmin, name: 'Super Admin', rank: RANK.SuperAdmin },
+  { id: ROLE.Admin, name: 'Admin', rank: RANK.Admin },
+  { id: ROLE.Operator, name: 'Operator', rank: RANK.Operator },
+  { id: ROLE.Agent, name: 'Agent', rank: RANK.Member },
+  { id: ROLE.OwnerAgent, name: 'Owner-Agent', rank: RANK.Member },
+  { id: ROLE.Individual, name: 'Individual', rank: RANK.Member },
 ];
+
+/** A new role ranks just below its maker's, and below Admin whoever makes it. */
+export const customRoleRank = (makerRank: number) => Math.max(0, Math.min(makerRank, RANK.Admin) - 1);
+
+/** May a user whose role ranks `actorRank` manage users and grants of a role ranking `roleRank`? */
+export const outranks = (actorRank: number, roleRank: number) =>
+  roleRank < actorRank || actorRank >= RANK.SuperAdmin;
 
 const moduleOf = (m: PermissionModule): readonly Permission[] => PERMISSION_MODULES[m];
 
@@ -162,14 +175,16 @@ export const isAgentRole = (roleId: number) => roleId === ROLE.Agent || roleId =
 export const seesAllAgencies = (roleId: number) => isAdminRole(roleId) || roleId === ROLE.Operator;
 
 /**
- * May a user of role `actorRoleId`, holding the permissions `has` answers for, create or edit users of
- * role `roleId`? Only with the ChangeStatusof… permission of that role; Super Admin only for a Super
- * Admin; and the user-type list hides the actor's own role (a Super Admin excepted).
+ * May a user whose role ranks `actorRank`, holding the permissions `has` answers for, create, read or
+ * edit users of a role? Only of a role ranking below theirs (so never their own, a Super Admin
+ * excepted), and only with the ChangeStatusof… permission of that role.
  */
-export function mayAssignRole(actorRoleId: number, has: (p: Permission) => boolean, roleId: number): boolean {
-  if (roleId === ROLE.SuperAdmin) return actorRoleId === ROLE.SuperAdmin;
-  if (roleId === actorRoleId && actorRoleId !== ROLE.SuperAdmin) return false;
-  return has(statusPermissionFor(roleId));
+export function mayAssignRole(
+  actorRank: number,
+  has: (p: Permission) => boolean,
+  role: { id: number; rank: number },
+): boolean {
+  return outranks(actorRank, role.rank) && has(statusPermissionFor(role.id));
 }
 
 /** The open property limit a user of this type gets unless an Admin sets another. */

@@ -15,3 +15,10 @@ export interface RoleRow {
   name: string;
   is_role_active: Status;
 }
+
+/** A role as the user form offers it (webGetRolesWithoutPagination): `assignable` when you may give it. */
+export interface RoleChoice {
+  id: number;
+  name: string;
+  assignable: boolean;
+}

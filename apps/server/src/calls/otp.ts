@@ -8,6 +8,8 @@ import { hashToken } from '../lib/crypto.ts';
 import { createSms } from '../lib/sms.ts';
 import { takeSlot } from '../lib/throttle.ts';
 import { setUserStatus } from '../lib/user-profile.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { assertOutranks } from '../lib/scope.ts';
 import type { Db } from '../db/index.ts';
 
 /** Codes sent to one waiting Super Admin in any hour. */
@@ -15,14 +17,27 @@ const OTP_SENDS_PER_HOUR = 3;
 
 const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`);
 
-/** A Super Admin account waiting for approval: only those are verified by a one-time code. */
-async function waitingSuperAdmin(db: Db, userId: number) {
+/**
+ * A Super Admin account waiting for approval: only those are verified by a one-time code, and only by
+ * someone whose role outranks theirs (a Super Admin; decision 25).
+ */
+async function waitingSuperAdmin(db: Db, userId: number, actor: SessionUser) {
   const target = await db
-    .selectFrom('users')
-    .select(['user_id', 'first_name', 'user_email', 'phone_1', 'user_status', 'role_id'])
-    .where('user_id', '=', userId)
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select([
+      'u.user_id',
+      'u.first_name',
+      'u.user_email',
+      'u.phone_1',
+      'u.user_status',
+      'u.role_id',
+      'r.rank',
+    ])
+    .where('u.user_id', '=', userId)
     .executeTakeFirst();
   if (!target || target.role_id !== ROLE.SuperAdmin) throw notFound('User');
+  assertOutranks(actor, target, 'approve users of');
   if (target.user_status === 'Active') throw conflict('This user is already Active');
   return target;
 }
@@ -42,7 +57,7 @@ export const otpCalls: AnyCall[] = [
     summary: `Send a new 6-digit code to a waiting Super Admin (valid ${OTP_TTL_MINUTES} minutes, ${OTP_MAX_ATTEMPTS} tries)`,
     input: z.looseObject({ user_id: id }),
     async handle({ db, input, user, mailer, config }) {
-      const target = await waitingSuperAdmin(db, input.user_id);
+      const target = await waitingSuperAdmin(db, input.user_id, user);
       // A new code starts the tries afresh: capped, so guesses stay bounded (5 tries x 3 codes an hour).
       if (!(await takeSlot(db, `otp user ${target.user_id}`, OTP_SENDS_PER_HOUR, 60))) {
         throw new HttpError(
@@ -88,7 +103,7 @@ export const otpCalls: AnyCall[] = [
     summary: 'Check the code of a waiting Super Admin; the right code activates the account',
     input: verifyOtpRequest,
     async handle({ db, input, user }) {
-      const target = await waitingSuperAdmin(db, input.user_id);
+      const target = await waitingSuperAdmin(db, input.user_id, user);
       return db.transaction().execute(async (trx) => {
         const otp = await trx
           .selectFrom('user_otps')

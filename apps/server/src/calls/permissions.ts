@@ -4,10 +4,16 @@ import { ROLE, id, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
+import { assertOutranks } from '../lib/scope.ts';
 
 async function assertRole(db: Db, roleId: number) {
-  const role = await db.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst();
+  const role = await db
+    .selectFrom('roles')
+    .select(['id', 'rank'])
+    .where('id', '=', roleId)
+    .executeTakeFirst();
   if (!role) throw notFound('Role');
+  return role;
 }
 
 export const permissionCalls: AnyCall[] = [
@@ -53,7 +59,7 @@ export const permissionCalls: AnyCall[] = [
       permissionId: z.array(id, { error: 'permissionId must be a list of permission ids' }).max(500),
     }),
     async handle({ db, input, user }) {
-      await assertRole(db, input.roleId);
+      assertOutranks(user, await assertRole(db, input.roleId), 'change the permissions of');
       if (input.roleId === ROLE.SuperAdmin)
         throw conflict('The Super Admin role always holds every permission');
       const wanted = [...new Set(input.permissionId)];

@@ -1,9 +1,19 @@
 import { sql } from 'kysely';
-import { ROLE, deleteRoleRequest, roleListQuery, saveRoleRequest, updateRoleRequest } from '@app/contract';
+import {
+  ROLE,
+  customRoleRank,
+  deleteRoleRequest,
+  mayAssignRole,
+  roleListQuery,
+  saveRoleRequest,
+  updateRoleRequest,
+  type RoleChoice,
+} from '@app/contract';
 import { defineCall, noInput } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
+import { assertOutranks } from '../lib/scope.ts';
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
   let q = db
@@ -24,10 +34,11 @@ const updateRole = defineCall({
   async handle({ db, input, user }) {
     const role = await db
       .selectFrom('roles')
-      .select(['id'])
+      .select(['id', 'rank'])
       .where('id', '=', input.roleId)
       .executeTakeFirst();
     if (!role) throw notFound('Role');
+    assertOutranks(user, role, 'change');
     if (role.id === ROLE.SuperAdmin && input.isRoleActive !== 'Active') {
       throw conflict('The Super Admin role cannot be made inactive');
     }
@@ -75,15 +86,20 @@ export const roleCalls = [
     method: 'GET',
     access: 'signed-in',
     tag: 'Roles',
-    summary: 'Active roles by name, for choosing a user type',
+    summary: 'Active roles by name, each with whether you may give it to a user (the user form offers those)',
     input: noInput,
-    async handle({ db }) {
-      const resultData = await db
+    async handle({ db, user }) {
+      const roles = await db
         .selectFrom('roles')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'rank'])
         .where('status', '=', 'Active')
         .orderBy('name')
         .execute();
+      const resultData: RoleChoice[] = roles.map(({ id, name, rank }) => ({
+        id,
+        name,
+        assignable: mayAssignRole(user.role_rank, (p) => user.permissions.has(p), { id, rank }),
+      }));
       return { resultData };
     },
   }),
@@ -103,6 +119,7 @@ export const roleCalls = [
         .values({
           name: input.roleName,
           status: 'Active',
+          rank: customRoleRank(user.role_rank),
           created_by: user.user_id,
           updated_by: user.user_id,
         })
@@ -122,13 +139,14 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Delete a role that is not built in and that no user holds',
     input: deleteRoleRequest,
-    async handle({ db, input }) {
+    async handle({ db, input, user }) {
       const role = await db
         .selectFrom('roles')
-        .select(['id', 'is_system'])
+        .select(['id', 'is_system', 'rank'])
         .where('id', '=', input.roleId)
         .executeTakeFirst();
       if (!role) throw notFound('Role');
+      assertOutranks(user, role, 'delete');
       if (role.is_system) throw conflict('A built-in role cannot be deleted');
       const holder = await db
         .selectFrom('users')

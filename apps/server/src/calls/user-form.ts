@@ -6,7 +6,6 @@ import {
   id,
   isAdminRole,
   MESSAGES,
-  mayAssignRole,
   saveUserRequest,
   updateUserRequest,
   WELCOME_LINK_TTL_HOURS,
@@ -16,7 +15,8 @@ import { defineCall, type AnyCall, type Services } from './registry.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
-import { revokeSessions, type SessionUser } from '../lib/session.ts';
+import { revokeSessions } from '../lib/session.ts';
+import { mayAssign } from '../lib/scope.ts';
 import {
   addressFor,
   assertEmailFree,
@@ -28,9 +28,6 @@ import { events } from '../lib/notifications.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
-
-const mayAssign = (actor: SessionUser, roleId: number) =>
-  mayAssignRole(actor.role_id, (p) => actor.permissions.has(p), roleId);
 
 const forbidden = () => new HttpError(403, 'You may not manage users of this type');
 
@@ -133,7 +130,9 @@ export const userFormCalls: AnyCall[] = [
     async handle({ db, input, user }) {
       const record = await readUserRecord(db, input.user_id);
       // Users of a type the caller may not manage are outside their scope.
-      if (record.user_id !== user.user_id && !mayAssign(user, record.role_id)) throw notFound('User');
+      if (record.user_id !== user.user_id && !(await mayAssign(db, user, record.role_id))) {
+        throw notFound('User');
+      }
       return { resultData: [record] };
     },
   }),
@@ -149,7 +148,7 @@ export const userFormCalls: AnyCall[] = [
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files, req } = ctx;
-      if (!mayAssign(user, input.role_id)) throw forbidden();
+      if (!(await mayAssign(db, user, input.role_id))) throw forbidden();
       await assertEmailFree(db, input.user_email);
       await assertReferencesExist(db, input);
       const status = input.user_status ?? 'Active';
@@ -222,8 +221,8 @@ export const userFormCalls: AnyCall[] = [
       if (current?.user_id === user.user_id) {
         throw new HttpError(409, 'Use Account Details to change your own profile');
       }
-      if (!current || !mayAssign(user, current.role_id)) throw notFound('User');
-      if (!mayAssign(user, input.role_id)) throw forbidden();
+      if (!current || !(await mayAssign(db, user, current.role_id))) throw notFound('User');
+      if (!(await mayAssign(db, user, input.role_id))) throw forbidden();
       await assertEmailFree(db, input.user_email, current.user_id);
       await assertReferencesExist(db, input);
       const status = input.user_status ?? current.user_status;

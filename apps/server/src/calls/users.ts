@@ -7,6 +7,7 @@ import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';
 import { setUserStatus } from '../lib/user-profile.ts';
+import { assertOutranks, rankScope } from '../lib/scope.ts';
 import type { Db } from '../db/index.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
@@ -38,10 +39,11 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
     input: listQuery(userSortColumns),
     list: {
       envelope: 'resultData',
-      query: ({ db }) => {
+      query: ({ db, user }) => {
         const q = db
           .selectFrom('users as u')
           .innerJoin('roles as r', 'r.id', 'u.role_id')
+          .where(rankScope(user))
           .select([
             'u.user_id',
             fullName.as('full_name'),
@@ -83,19 +85,25 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
 
 async function targetUser(db: Db, userId: number) {
   const user = await db
-    .selectFrom('users')
-    .select(['user_id', 'role_id', 'user_status', 'first_name', 'last_name'])
-    .where('user_id', '=', userId)
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
+    .where('u.user_id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound('User');
   return user;
 }
 
-function assertMayManage(actor: SessionUser, target: { user_id: number; role_id: number }, what: string) {
+function assertMayManage(
+  actor: SessionUser,
+  target: { user_id: number; role_id: number; rank: number },
+  what: string,
+) {
   if (target.user_id === actor.user_id) throw conflict(`You cannot ${what} your own account`);
   if (!actor.permissions.has(statusPermissionFor(target.role_id))) {
     throw new HttpError(403, 'You do not have permission to do this');
   }
+  assertOutranks(actor, target, 'manage users of');
 }
 
 export const userCalls: AnyCall[] = [

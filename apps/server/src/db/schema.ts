@@ -16,6 +16,8 @@ export interface RoleTable extends Audit {
   name: string;
   status: Status;
   is_system: Generated<boolean>;
+  /** Decision 25: who may manage the role's users and grants. */
+  rank: Generated<number>;
 }
 
 export interface PermissionTable {

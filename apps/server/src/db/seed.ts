@@ -22,7 +22,13 @@ export async function seedReferenceData(db: Db): Promise<void> {
     const newRoles = await trx
       .insertInto('roles')
       .values(
-        SYSTEM_ROLES.map((r) => ({ id: r.id, name: r.name, status: 'Active' as const, is_system: true })),
+        SYSTEM_ROLES.map((r) => ({
+          id: r.id,
+          name: r.name,
+          status: 'Active' as const,
+          is_system: true,
+          rank: r.rank,
+        })),
       )
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import { isAgentRole, seesAllAgencies } from '@app/contract';
+import { isAgentRole, mayAssignRole, outranks, RANK, seesAllAgencies } from '@app/contract';
+import { HttpError } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionUser } from './session.ts';
 
@@ -42,3 +43,32 @@ export const userScope = (user: SessionUser) =>
 /** Which agencies (`a`) a user sees in the reports: all for Super Admin, Admin and Operator, else their own. */
 export const agencyScope = (user: SessionUser) =>
   seesAllAgencies(user.role_id) ? sql<SqlBool>`true` : sql<SqlBool>`a.agency_id = ${ownAgency(user)}`;
+
+/** Refuses (403) to manage users or grants of a role that ranks as high as the user's (decision 25). */
+export function assertOutranks(user: SessionUser, role: { rank: number }, what: string) {
+  if (!outranks(user.role_rank, role.rank)) {
+    throw new HttpError(403, `You cannot ${what} a role that ranks as high as yours`);
+  }
+}
+
+/** A role's id and rank (decision 25), or undefined for an unknown role. */
+export const roleWithRank = (db: Db, roleId: number) =>
+  db.selectFrom('roles').select(['id', 'rank']).where('id', '=', roleId).executeTakeFirst();
+
+/**
+ * May the user create, read or edit users of the role (`mayAssignRole`: ranked below theirs, and with
+ * its ChangeStatusof… permission)? An unknown role is left to the form's own check (400).
+ */
+export async function mayAssign(db: Db, user: SessionUser, roleId: number): Promise<boolean> {
+  const role = await roleWithRank(db, roleId);
+  return !role || mayAssignRole(user.role_rank, (p) => user.permissions.has(p), role);
+}
+
+/**
+ * The users (`u`, of role `r`) a user sees in the user lists: those of roles ranked below theirs (every
+ * one for a Super Admin, as `outranks` says), and themselves.
+ */
+export const rankScope = (user: SessionUser) =>
+  user.role_rank >= RANK.SuperAdmin
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(r.rank < ${user.role_rank} OR u.user_id = ${user.user_id})`;

@@ -12,6 +12,8 @@ export interface SessionUser {
   user_email: string;
   role_id: number;
   role_name: string;
+  /** Decision 25: the rank of the user's role. */
+  role_rank: number;
   permissions: ReadonlySet<Permission>;
   via: 'bearer' | 'cookie';
 }
@@ -60,6 +62,7 @@ const sessionUserQuery = (db: Db) =>
       'u.user_email',
       'u.role_id',
       'r.name as role_name',
+      'r.rank as role_rank',
       'r.status as role_status',
       (eb) =>
         eb

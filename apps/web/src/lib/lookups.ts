@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEARCH_TEXT_MAX, type ChoiceSource, type MasterDefinition } from '@app/contract';
+import { SEARCH_TEXT_MAX, type ChoiceSource, type MasterDefinition, type RoleChoice } from '@app/contract';
 import { apiGet, type QueryParams } from './api.ts';
 import { useDebounced } from './useDebounced.ts';
 
@@ -123,8 +123,9 @@ export const useUserSkillOptions = (enabled = true) =>
   useOptions('GetUserSkillWithoutPagination', 'user_skills_id', 'user_skills', enabled);
 export const useProvinceOptions = (enabled = true) =>
   useOptions('GetProvinceWithoutPagination', 'province_id', 'province_name', enabled);
-export const useRoleOptions = (enabled = true) =>
-  useOptions('webGetRolesWithoutPagination', 'id', 'name', enabled);
+/** The user types, each with whether the signed-in user may give it (the server decides). */
+export const useRoleChoices = (enabled = true) =>
+  useLookup<RoleChoice>('webGetRolesWithoutPagination', {}, enabled);
 
 // ---- property form and media page
 export const usePropertyClassificationOptions = (enabled = true) =>

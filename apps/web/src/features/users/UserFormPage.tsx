@@ -15,11 +15,9 @@ import {
   defaultOpenPropertyLimit,
   isAdminRole,
   isAgentRole,
-  mayAssignRole,
   ROLE,
   userFields,
   userIssues,
-  type Permission,
   type UserFields,
 } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
@@ -30,9 +28,8 @@ import { IdSelect } from '../../components/IdSelect.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
-import { SEARCHED, useRoleOptions } from '../../lib/lookups.ts';
+import { SEARCHED, useRoleChoices } from '../../lib/lookups.ts';
 import { USERS_PATH } from '../../lib/paths.ts';
-import { usePermissions } from '../../lib/permissions.ts';
 import { NEW_USER_LIST_CALL, USER_LIST_CALL } from './api.ts';
 import { OtherDetailsFields, PROFILE_KINDS, ProfileImageInput, withImage } from './ProfileInputs.tsx';
 
@@ -86,12 +83,10 @@ export default function UserFormPage() {
 
 function UserForm({ record }: { record: UserRecord | null }) {
   const { data: session } = useSession();
-  const { has } = usePermissions();
   const actorRole = session?.userRoleId ?? 0;
-  const roles = useRoleOptions();
-  const userTypes = roles.options.filter(
-    (r) => r.id === record?.role_id || mayAssignRole(actorRole, (p: Permission) => has(p), r.id),
-  );
+  const roles = useRoleChoices();
+  // The server says which types you may give (decision 25); the user's own stays shown.
+  const userTypes = (roles.data ?? []).filter((r) => r.id === record?.role_id || r.assignable);
   const image = useRef<File | null>(null);
   const editing = record !== null;
 
