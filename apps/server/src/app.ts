@@ -40,7 +40,13 @@ import { registerMetrics } from './lib/metrics.ts';
 import { withAuditContext } from './lib/audit-context.ts';
 import { ExportGate } from './lib/export-gate.ts';
 import { databaseCheck } from './lib/health.ts';
-import { answerOnce, idempotencyKeyOf, purgeIdempotencyKeys, requestHash } from './lib/idempotency.ts';
+import {
+  answerOnce,
+  IDEMPOTENCY_DOC,
+  idempotencyKeyOf,
+  purgeIdempotencyKeys,
+  requestHash,
+} from './lib/idempotency.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -406,7 +412,8 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall, e
     tags: [call.tag],
     summary: call.summary,
     description:
-      call.access === 'public' ? 'No session needed.' : `Requires: ${describeAccess(call.access)}.`,
+      (call.access === 'public' ? 'No session needed.' : `Requires: ${describeAccess(call.access)}.`) +
+      (call.create ? ` ${IDEMPOTENCY_DOC}` : ''),
     security: call.access === 'public' ? [] : sessionSecurity,
   };
 

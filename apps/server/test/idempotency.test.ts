@@ -169,5 +169,8 @@ describe('Idempotency-Key on create calls', () => {
       expect(call.method, call.name).toBe('POST');
       expect(call.access, call.name).not.toBe('public');
     }
+    const docs = (await env.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(docs.paths['/api/saveSeller'].post.description).toContain('Idempotency-Key');
+    expect(docs.paths['/api/updateSeller'].post.description).not.toContain('Idempotency-Key');
   });
 });

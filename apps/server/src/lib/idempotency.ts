@@ -18,6 +18,12 @@ const KEPT = sql`interval '24 hours'`;
 /** How long a request waits for the first one under its key before answering 409. */
 const WAIT_MS = 15_000;
 
+/** What the API documentation says on every create call. */
+export const IDEMPOTENCY_DOC =
+  'Takes an Idempotency-Key header (1 to 255 visible characters, one per submission): for 24 hours a ' +
+  'repeat with the same key and body gets the first successful answer (Idempotent-Replayed: true) ' +
+  'instead of a second record; the same key with another body answers 409.';
+
 export const IDEMPOTENCY_MESSAGES = {
   malformed: 'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits, punctuation)',
   otherRequest:
