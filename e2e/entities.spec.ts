@@ -225,7 +225,10 @@ test.describe('Agencies, brokers, broker associations and sellers', () => {
     await pick(page, 'Agency', AGENCY);
     await field(page, 'Email').fill(`seller${s}@example.ph`);
     await fillAddress(page, { town: 'Mandaue City', barangay: 'Bakilid', street: 'M.C. Briones Street' });
+    // The submission carries an Idempotency-Key: a repeat of it cannot make a second seller.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/saveSeller'));
     await save(page, 'Save', 'Seller saved successfully', LIST.seller);
+    expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await expectRow(page, SELLER, [AGENCY, '09351234567']);
   });
 
