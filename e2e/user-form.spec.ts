@@ -149,8 +149,9 @@ test.describe('Add/Edit User', () => {
   }) => {
     await signIn(page, 'operator@demo.pinoyproperty.local', E2E.demoPassword);
     await page.goto(USERS);
-    await page.getByLabel('Search').fill('admin@demo.pinoyproperty.local');
-    const row = page.getByRole('row').filter({ hasText: 'admin@demo.pinoyproperty.local' });
+    // The Operator lists users of lower-ranking roles only (decision 25), and may not change Individuals.
+    await page.getByLabel('Search').fill('individual@demo.pinoyproperty.local');
+    const row = page.getByRole('row').filter({ hasText: 'individual@demo.pinoyproperty.local' });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await expect(row.getByRole('switch')).toHaveCount(0);

@@ -43,7 +43,12 @@ describe('webGetRoles: the list contract', () => {
     const page = await list('');
     expect(page).toMatchObject({ total: 66, current_page: 1, per_page: 7, last_page: 10 });
     expect(page.data).toHaveLength(7);
-    expect(page.data[0]).toEqual({ id: ROLE.Admin, name: 'Admin', is_role_active: 'Active' });
+    expect(page.data[0]).toEqual({
+      id: ROLE.Admin,
+      name: 'Admin',
+      is_role_active: 'Active',
+      manageable: true,
+    });
     const names = page.data.map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     const last = await list('page=10');
@@ -241,6 +246,25 @@ describe('role saves', () => {
       message: 'Role deleted successfully',
     });
     expect((await post('/api/webDeleteRoles', { roleId: temp.id })).statusCode).toBe(404);
+  });
+});
+
+describe('webGetRoles: which roles the caller may change', () => {
+  it('marks the roles ranking below the caller’s as manageable (every one for a Super Admin)', async () => {
+    const manageable = async (token: string) => {
+      const res = await t.call(token, {
+        method: 'GET',
+        url: '/api/webGetRoles?itemsPerPage=50&searchText=a',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().roleData.data as { id: number; manageable: boolean }[];
+      return new Map(rows.map((r) => [r.id, r.manageable]));
+    };
+    const builtIn = [ROLE.SuperAdmin, ROLE.Admin, ROLE.Operator, ROLE.Agent];
+    const byAdmin = await manageable((await t.signedIn(ROLE.Admin)).token);
+    expect(builtIn.map((id) => byAdmin.get(id))).toEqual([false, false, true, true]);
+    const bySuperAdmin = await manageable(admin);
+    expect(builtIn.map((id) => bySuperAdmin.get(id))).toEqual([true, true, true, true]);
   });
 });
 

@@ -14,6 +14,8 @@ export interface RoleRow {
   id: number;
   name: string;
   is_role_active: Status;
+  /** Ranks below the caller's role: they may rename it, switch it, delete it and change its grants. */
+  manageable: boolean;
 }
 
 /** A role as the user form offers it (webGetRolesWithoutPagination): `assignable` when you may give it. */

@@ -13,7 +13,7 @@ import { defineCall, noInput } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
-import { assertOutranks } from '../lib/scope.ts';
+import { assertOutranks, ranksBelow } from '../lib/scope.ts';
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
   let q = db
@@ -66,7 +66,10 @@ export const roleCalls = [
     input: roleListQuery,
     list: {
       envelope: 'roleData',
-      query: ({ db }) => db.selectFrom('roles').select(['id', 'name', 'status as is_role_active']),
+      query: ({ db, user }) =>
+        db
+          .selectFrom('roles')
+          .select(['id', 'name', 'status as is_role_active', ranksBelow(user, 'rank').as('manageable')]),
       sort: { name: 'name', id: 'id', is_role_active: 'status' },
       search: ['name', 'status'],
       tieBreaker: 'id',

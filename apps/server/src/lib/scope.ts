@@ -64,6 +64,12 @@ export async function mayAssign(db: Db, user: SessionUser, roleId: number): Prom
   return !role || mayAssignRole(user.role_rank, (p) => user.permissions.has(p), role);
 }
 
+/** Does the role whose rank is in `column` rank below the user's (always, for a Super Admin: `outranks`)? */
+export const ranksBelow = (user: SessionUser, column: string) =>
+  user.role_rank >= RANK.SuperAdmin
+    ? sql<boolean>`true`
+    : sql<boolean>`${sql.ref(column)} < ${user.role_rank}`;
+
 /**
  * The users (`u`, of role `r`) a user sees in the user lists: those of roles ranked below theirs (every
  * one for a Super Admin, as `outranks` says), and themselves.

@@ -25,6 +25,8 @@ export default function RolePermissionListPage() {
         size="small"
         variant="outlined"
         aria-label={`Assign Permission to ${row.name}`}
+        // A role ranking as high as yours keeps the grants it has (decision 25).
+        disabled={!row.manageable}
         onClick={() => void navigate(assignRolePermissionPath(row.id, row.name))}
       >
         Assign Permission

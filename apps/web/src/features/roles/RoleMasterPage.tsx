@@ -66,6 +66,8 @@ export default function RoleMasterPage() {
         headerName: 'Status',
         width: 120,
         renderCell: ({ row }) => {
+          // A role ranking as high as yours is not yours to switch (decision 25).
+          if (!row.manageable) return row.is_role_active;
           // While the confirmation is open the switch shows the requested state; Cancel reverts it.
           const shown = statusTarget?.id === row.id ? flip(row.is_role_active) : row.is_role_active;
           return (
@@ -87,8 +89,8 @@ export default function RoleMasterPage() {
     (row: RoleRow) => (
       <RowActions
         name={row.name}
-        onEdit={canEdit && (() => openEdit(row))}
-        onDelete={canDelete && (() => setDeleteAsk({ row, open: true }))}
+        onEdit={canEdit && row.manageable && (() => openEdit(row))}
+        onDelete={canDelete && row.manageable && (() => setDeleteAsk({ row, open: true }))}
       />
     ),
     [canEdit, canDelete, openEdit],
