@@ -5,6 +5,8 @@ import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisations.ts';
 import { purgeIdempotencyKeys } from '../src/lib/idempotency.ts';
 import { agencyPayload, idOf, place, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
+import { multipart, png } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
 
 const env = useTestApp();
 
@@ -156,6 +158,42 @@ describe('Idempotency-Key on create calls', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await sellersNamed('Expired Estrada')).toBe(2);
+  });
+
+  it('an upload sent twice with one key stores one image: multipart bodies compare by fields and file bytes', async () => {
+    expect((await env.post('saveproperty', propertyForm(p, 'Keyed house'))).statusCode).toBe(200);
+    const { property_id } = await env.t.db
+      .selectFrom('properties')
+      .select('property_id')
+      .where('property_name', '=', 'Keyed house')
+      .executeTakeFirstOrThrow();
+    const key = randomUUID();
+    const upload = async (width: number) => {
+      // Each body gets a boundary of its own, as a browser's resend would.
+      const body = multipart(
+        { type: 'Image', property_id, description: 'Front' },
+        { name: 'images_video', type: 'image/png', filename: 'a.png', bytes: await png(width, 300) },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return env.t.call(env.admin.token, {
+        method: 'POST',
+        url: '/api/saveimagesupload',
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': key },
+      });
+    };
+    const first = await upload(400);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await upload(400);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await upload(401)).statusCode).toBe(409);
+    const rows = await env.t.db
+      .selectFrom('property_media')
+      .select('id')
+      .where('property_id', '=', property_id)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('marks every create call, and only create calls, as taking the key', async () => {
