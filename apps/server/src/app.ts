@@ -24,6 +24,7 @@ import {
 import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
 import { badRequest, HttpError, isDatabaseUnavailable } from './lib/errors.ts';
+import { isRetryable } from './db/transaction.ts';
 import { assertPlainFileName, mediaDir, sweepMedia } from './lib/media.ts';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
@@ -194,6 +195,13 @@ export async function buildApp(
       return reply
         .status(400)
         .send({ message: 'A value holds a character or a number that cannot be stored' });
+    }
+    if (isRetryable(error)) {
+      // Still colliding after inTransaction's retries: the save did nothing and may be sent again.
+      return reply.status(409).send({
+        message:
+          'Someone else was saving the same record at that moment. Nothing was saved: please try again',
+      });
     }
     if (pgCode === '23505') return reply.status(409).send({ message: 'This record already exists' });
     if (pgCode === '23503')

@@ -18,6 +18,7 @@ import { createSession, revokeSessions, SESSION_COOKIE } from '../lib/session.ts
 import { recordAudit } from '../lib/audit.ts';
 import { afterAnswer } from '../lib/background.ts';
 import { clientKey, loginRefused, recordLoginAttempt, takeSlot } from '../lib/throttle.ts';
+import { inTransaction } from '../db/index.ts';
 
 /** Password reset mails: per address asked for, and per client address, in any hour. */
 const RESETS_PER_ADDRESS = 3;
@@ -174,7 +175,7 @@ export const authCalls = [
         });
       }
       const password_hash = await hashPassword(input.new_password);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx
           .updateTable('users')
           .set({ password_hash, updated_at: sql`now()`, updated_by: user.user_id })
@@ -240,7 +241,7 @@ export const authCalls = [
     input: resetPasswordRequest,
     async handle({ db, input }) {
       const password_hash = await hashPassword(input.new_password);
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await inTransaction(db, async (trx) => {
         const reset = await trx
           .updateTable('password_resets')
           .set({ used_at: sql`now()` })

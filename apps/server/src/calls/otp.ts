@@ -10,7 +10,7 @@ import { takeSlot } from '../lib/throttle.ts';
 import { setUserStatus } from '../lib/user-profile.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { assertOutranks } from '../lib/scope.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 
 /** Codes sent to one waiting Super Admin in any hour. */
 const OTP_SENDS_PER_HOUR = 3;
@@ -104,7 +104,7 @@ export const otpCalls: AnyCall[] = [
     input: verifyOtpRequest,
     async handle({ db, input, user }) {
       const target = await waitingSuperAdmin(db, input.user_id, user);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const otp = await trx
           .selectFrom('user_otps')
           .selectAll()

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ROLE, id, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 import { assertOutranks } from '../lib/scope.ts';
 
 async function assertRole(db: Db, roleId: number) {
@@ -86,7 +86,7 @@ export const permissionCalls: AnyCall[] = [
         );
       }
       // Only the differences are written: the audit log then shows exactly what was granted and taken.
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         let removed = trx.deleteFrom('role_permissions').where('role_id', '=', input.roleId);
         if (wanted.length > 0) removed = removed.where('permission_id', 'not in', wanted);
         await removed.execute();

@@ -8,7 +8,7 @@ import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';
 import { setUserStatus } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope } from '../lib/scope.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
 
@@ -83,12 +83,14 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
     },
   });
 
-async function targetUser(db: Db, userId: number) {
+/** The user, or 404; `lock` holds their row until the transaction ends (a status change reads it so). */
+async function targetUser(db: Db, userId: number, lock = false) {
   const user = await db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
     .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
     .where('u.user_id', '=', userId)
+    .$if(lock, (q) => q.forNoKeyUpdate('u'))
     .executeTakeFirst();
   if (!user) throw notFound('User');
   return user;
@@ -124,10 +126,14 @@ export const userCalls: AnyCall[] = [
     async handle({ db, input, user }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'change the status of');
-      if (target.user_status === input.status) return { message: `User is already ${input.status}` };
-      await db
-        .transaction()
-        .execute((trx) => setUserStatus(trx, target, input.status, input.reason ?? null, user.user_id));
+      // Read again under a lock, so that of two changes at once the second sees the first.
+      const changed = await inTransaction(db, async (trx) => {
+        const current = await targetUser(trx, input.user_id, true);
+        if (current.user_status === input.status) return false;
+        await setUserStatus(trx, current, input.status, input.reason ?? null, user.user_id);
+        return true;
+      });
+      if (!changed) return { message: `User is already ${input.status}` };
       return { message: `User status changed to ${input.status}` };
     },
   }),
@@ -153,7 +159,7 @@ export const userCalls: AnyCall[] = [
       }
       // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
       await assertUnused(db, 'users', target.user_id, `User : ${target.first_name} ${target.last_name}`);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await revokeSessions(trx, target.user_id);
         await trx.deleteFrom('users').where('user_id', '=', target.user_id).execute();
       });
