@@ -40,6 +40,14 @@ test.describe('Add/Edit User', () => {
     await expect(basic.getByText('Provide valid Mobile number')).toBeVisible();
     await basic.getByLabel('Primary Phone').fill('09171234567');
 
+    // The open property limit follows the type while nobody typed one (decision 29).
+    const limit = panel(page, 'Settings').getByLabel('Open Property Limit');
+    await expect(limit).toHaveValue('5');
+    await pick(basic, page, 'User Type', 'Operator');
+    await expect(limit).toHaveValue('999');
+    await pick(basic, page, 'User Type', 'Agent');
+    await expect(limit).toHaveValue('5');
+
     const address = panel(page, 'Address Details');
     await pick(address, page, 'Province', 'Cebu');
     await pick(address, page, 'Town', 'Cebu City');

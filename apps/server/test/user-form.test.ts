@@ -287,6 +287,52 @@ describe('SaveUser', () => {
   });
 });
 
+describe('open property limit (decision 29)', () => {
+  it('is 999 for every type but Agents and Owner-Agents when an Admin leaves it out', async () => {
+    const expected = [
+      [ROLE.Admin, 999],
+      [ROLE.Operator, 999],
+      [ROLE.Individual, 999],
+      [ROLE.Agent, 5],
+      [ROLE.OwnerAgent, 5],
+    ] as const;
+    for (const [role_id, limit] of expected) {
+      const res = await post('SaveUser', agentForm({ role_id }), superAdmin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await userRow(res.json().user_id)).open_property_limit, String(role_id)).toBe(limit);
+    }
+  });
+
+  it("follows a change of type while it is the type's default; a chosen limit stays", async () => {
+    const change = async (userId: number, changes: Record<string, unknown>, token = superAdmin.token) => {
+      const { user_email } = await userRow(userId);
+      const res = await post('UpdateUser', agentForm({ user_id: userId, user_email, ...changes }), token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (await userRow(userId)).open_property_limit;
+    };
+    const agent = (await post('SaveUser', agentForm(), superAdmin.token)).json().user_id as number;
+    expect((await userRow(agent)).open_property_limit).toBe(5);
+    expect(await change(agent, { role_id: ROLE.Operator })).toBe(999);
+    expect(await change(agent, { role_id: ROLE.Agent })).toBe(5);
+    expect(await change(agent, { role_id: ROLE.Admin })).toBe(999);
+    expect(await change(agent, { role_id: ROLE.OwnerAgent })).toBe(5);
+    // What an Admin sends is kept, with or without a change of type.
+    expect(await change(agent, { role_id: ROLE.Operator, open_property_limit: 7 })).toBe(7);
+    expect(await change(agent, { role_id: ROLE.Agent })).toBe(7);
+
+    // Someone who may not set limits changing the type keeps the limit an Admin chose.
+    await sql`INSERT INTO role_permissions (role_id, permission_id)
+      SELECT ${ROLE.Operator}, id FROM permissions WHERE name IN ('Users', 'Edit User', 'ChangeStatusofAgent')
+      ON CONFLICT DO NOTHING`.execute(t.db);
+    const operator = await t.signedIn(ROLE.Operator);
+    const chosen = (await post('SaveUser', agentForm({ open_property_limit: 12 }), superAdmin.token)).json()
+      .user_id as number;
+    expect(await change(chosen, { role_id: ROLE.OwnerAgent, open_property_limit: 3 }, operator.token)).toBe(
+      12,
+    );
+  });
+});
+
 describe('profile pictures (multipart)', () => {
   it('stores a checked, re-encoded picture and a thumbnail, served from /media', async () => {
     const res = await postMultipart(

@@ -187,6 +187,19 @@ export function mayAssignRole(
   return outranks(actorRank, role.rank) && has(statusPermissionFor(role.id));
 }
 
-/** The open property limit a user of this type gets unless an Admin sets another. */
-export const defaultOpenPropertyLimit = (roleId: number) =>
-  isAgentRole(roleId) || isAdminRole(roleId) ? 5 : 999;
+/**
+ * The open property limit a user of this type gets unless an Admin sets another (spec 1 §6): Agents and
+ * Owner-Agents 5, everyone else 999. Admins and Super Admins are not limited at all (hasOpenPropertyLimit);
+ * 999 is what their form shows. Decision 29.
+ */
+export const defaultOpenPropertyLimit = (roleId: number) => (isAgentRole(roleId) ? 5 : 999);
+
+/** Is a user of this type held to their open property limit? Everyone but Admins and Super Admins. */
+export const hasOpenPropertyLimit = (roleId: number) => !isAdminRole(roleId);
+
+/**
+ * The limit a user keeps when their type changes and nobody chose a new one: the new type's default while
+ * the limit is still the old type's default; a limit an Admin chose stays.
+ */
+export const openPropertyLimitAfterRoleChange = (limit: number, fromRoleId: number, toRoleId: number) =>
+  limit === defaultOpenPropertyLimit(fromRoleId) ? defaultOpenPropertyLimit(toRoleId) : limit;

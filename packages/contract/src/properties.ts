@@ -12,6 +12,12 @@ export const PROPERTY_STATUSES = ['Open', 'Pending', 'Sold', 'Occupied', 'Archiv
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 /** Statuses that no longer count against the owner's open property limit. */
 export const CLOSED_PROPERTY_STATUSES = ['Sold', 'Archived'] as const satisfies readonly PropertyStatus[];
+/**
+ * Does a listing of this status count against its owner's open property limit? Every status but Sold and
+ * Archived: Open, Pending, Occupied and Suspended ones hold a place (decision 29).
+ */
+export const countsAsOpen = (status: PropertyStatus) =>
+  !(CLOSED_PROPERTY_STATUSES as readonly PropertyStatus[]).includes(status);
 
 /** Master ids the form branches on (decision 8 seeds them with these ids). */
 export const PRODUCT_CATEGORY = { ForRent: 1, ForSale: 3 } as const;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CLOSED_PROPERTY_STATUSES,
   PROPERTY_MESSAGES,
+  countsAsOpen,
+  hasOpenPropertyLimit,
   PROPERTY_SORT_COLUMNS,
   ROLE,
   id,
@@ -23,7 +25,7 @@ import {
 } from '@app/contract';
 import { defineCall, noInput, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
@@ -282,6 +284,32 @@ function columnsOf(input: Input, editing: boolean) {
 const agencyForListing = async (db: Db, ownerId: number, agentId: number | null) =>
   (agentId !== null ? await agencyOf(db, agentId) : null) ?? (await agencyOf(db, ownerId));
 
+/**
+ * Refuses (409) one more listing that counts as open for the owner when theirs already reach their
+ * limit (decision 29). Every save that makes a listing count calls it in its transaction: a new one, and
+ * a change from Sold or Archived to any other status, whoever makes it. It locks the owner's users row
+ * first, so those saves of one owner take turns and each counts what the one before it committed. NO KEY
+ * UPDATE: rows that refer to the owner (key-share locks) need not wait, nor make two such saves
+ * deadlock. Admins and Super Admins are not limited.
+ */
+async function assertOpenPlace(trx: Trx, ownerId: number) {
+  const owner = await trx
+    .selectFrom('users')
+    .select(['role_id', 'open_property_limit'])
+    .where('user_id', '=', ownerId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+  if (!hasOpenPropertyLimit(owner.role_id)) return;
+  const open = await trx
+    .selectFrom('properties')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', ownerId)
+    .where('status', 'not in', CLOSED_PROPERTY_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) >= owner.open_property_limit)
+    throw conflict(PROPERTY_MESSAGES.limitReached(owner.open_property_limit));
+}
+
 /** Keys of the stored row that are bookkeeping, not a change worth a history row. */
 const NOT_HISTORY = new Set([
   'updated_at',
@@ -440,25 +468,10 @@ export const propertyCalls: AnyCall[] = [
       const address = addressValues(PROPERTY_ADDRESS, input);
       const agencyId = await agencyForListing(db, user.user_id, agentId);
       try {
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
           await checkAddress(t, PROPERTY_ADDRESS, address);
-          // Serialises the owner's saves, so two at once cannot both pass the limit. NO KEY UPDATE: rows
-          // that refer to the owner (key-share locks) need not wait, nor make two such saves deadlock.
-          const owner = await trx
-            .selectFrom('users')
-            .select('open_property_limit')
-            .where('user_id', '=', user.user_id)
-            .forNoKeyUpdate()
-            .executeTakeFirstOrThrow();
-          const open = await trx
-            .selectFrom('properties')
-            .select(sql<string>`count(*)`.as('n'))
-            .where('user_id', '=', user.user_id)
-            .where('status', 'not in', CLOSED_PROPERTY_STATUSES)
-            .executeTakeFirstOrThrow();
-          if (Number(open.n) >= owner.open_property_limit)
-            throw conflict(PROPERTY_MESSAGES.limitReached(owner.open_property_limit));
+          await assertOpenPlace(trx, user.user_id);
           const saved = await t
             .insertInto('properties')
             .values({
@@ -517,14 +530,17 @@ export const propertyCalls: AnyCall[] = [
       const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
       const address = addressValues(PROPERTY_ADDRESS, input);
       try {
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
           await checkAddress(t, PROPERTY_ADDRESS, address);
           const before = (await rowAsJson(t, input.id))!;
           const oldStatus = before.status as PropertyStatus;
           const status = input.status ?? oldStatus;
           const changed = status !== oldStatus;
-          const agencyId = await agencyForListing(db, before.user_id as number, agentId);
+          // Reopening takes a place like a new listing does (issue 18: archive, create, reopen).
+          if (!countsAsOpen(oldStatus) && countsAsOpen(status))
+            await assertOpenPlace(trx, before.user_id as number);
+          const agencyId = await agencyForListing(trx, before.user_id as number, agentId);
           await t
             .updateTable('properties')
             .set({

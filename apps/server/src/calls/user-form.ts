@@ -6,6 +6,7 @@ import {
   id,
   isAdminRole,
   MESSAGES,
+  openPropertyLimitAfterRoleChange,
   saveUserRequest,
   updateUserRequest,
   WELCOME_LINK_TTL_HOURS,
@@ -26,6 +27,7 @@ import {
 } from '../lib/user-profile.ts';
 import { events } from '../lib/notifications.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { inTransaction } from '../db/index.ts';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
@@ -158,7 +160,7 @@ export const userFormCalls: AnyCall[] = [
           : defaultOpenPropertyLimit(input.role_id);
       const columns = await columnsFrom(db, input);
       const created = await withStoredImage(ctx, files, (image) =>
-        db.transaction().execute(async (trx) => {
+        inTransaction(db, async (trx) => {
           const row = await trx
             .insertInto('users')
             .values({
@@ -227,14 +229,15 @@ export const userFormCalls: AnyCall[] = [
       await assertReferencesExist(db, input);
       const status = input.user_status ?? current.user_status;
       const roleChanged = input.role_id !== current.role_id;
-      const open_property_limit = isAdminRole(user.role_id)
-        ? (input.open_property_limit ?? current.open_property_limit)
-        : roleChanged
-          ? defaultOpenPropertyLimit(input.role_id)
-          : current.open_property_limit;
+      // The limit an Admin sends is theirs. Otherwise it follows a change of type while it is the old
+      // type's default, and a limit an Admin chose stays (decision 29).
+      const open_property_limit =
+        isAdminRole(user.role_id) && input.open_property_limit !== undefined
+          ? input.open_property_limit
+          : openPropertyLimitAfterRoleChange(current.open_property_limit, current.role_id, input.role_id);
       const columns = await columnsFrom(db, input);
       await withStoredImage(ctx, files, (image) =>
-        db.transaction().execute(async (trx) => {
+        inTransaction(db, async (trx) => {
           await trx
             .updateTable('users')
             .set({

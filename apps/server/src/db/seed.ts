@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import {
   DEFAULT_GRANTS,
+  defaultOpenPropertyLimit,
   NOTIFICATION_TYPES,
+  openPropertyLimitAfterRoleChange,
   PERMISSION_MODULES,
   ROLE,
   SYSTEM_ROLES,
   type RoleId,
 } from '@app/contract';
-import type { Db } from './index.ts';
+import { inTransaction, type Db } from './index.ts';
 import type { Config } from '../config.ts';
 import { generatePassword, hashPassword } from '../lib/crypto.ts';
 
@@ -17,7 +19,7 @@ import { generatePassword, hashPassword } from '../lib/crypto.ts';
  * screen survive restarts.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(4242)`.execute(trx);
     const newRoles = await trx
       .insertInto('roles')
@@ -77,13 +79,23 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
     const password_hash = await hashPassword(adminPassword);
     const existing = await db
       .selectFrom('users')
-      .select('user_id')
+      .select(['user_id', 'role_id', 'open_property_limit'])
       .where(sql`lower(user_email)`, '=', adminEmail.toLowerCase())
       .executeTakeFirst();
     if (existing) {
       await db
         .updateTable('users')
-        .set({ password_hash, role_id: ROLE.SuperAdmin, user_status: 'Active', updated_at: sql`now()` })
+        .set({
+          password_hash,
+          role_id: ROLE.SuperAdmin,
+          open_property_limit: openPropertyLimitAfterRoleChange(
+            existing.open_property_limit,
+            existing.role_id,
+            ROLE.SuperAdmin,
+          ),
+          user_status: 'Active',
+          updated_at: sql`now()`,
+        })
         .where('user_id', '=', existing.user_id)
         .execute();
     } else {
@@ -95,6 +107,7 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
           user_email: adminEmail,
           password_hash,
           role_id: ROLE.SuperAdmin,
+          open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
           user_status: 'Active',
           created_by: null,
           updated_by: null,
@@ -120,6 +133,7 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
       user_email: email,
       password_hash: await hashPassword(password),
       role_id: ROLE.SuperAdmin,
+      open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
       user_status: 'Active',
       created_by: null,
       updated_by: null,
@@ -140,6 +154,7 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
     user_email: `${role.name.toLowerCase().replace(/\s+/g, '-')}@${DEMO_DOMAIN}`,
     password_hash,
     role_id: role.id,
+    open_property_limit: defaultOpenPropertyLimit(role.id),
     phone_1: `091700000${i}${i}`,
     user_status: 'Active' as const,
     created_by: null,
@@ -170,7 +185,12 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
       role_id: ROLE.SuperAdmin,
       user_status: 'New' as const,
     },
-  ].map(({ email, ...w }) => ({ ...people[0]!, ...w, user_email: `${email}@${DEMO_DOMAIN}` }));
+  ].map(({ email, ...w }) => ({
+    ...people[0]!,
+    ...w,
+    open_property_limit: defaultOpenPropertyLimit(w.role_id),
+    user_email: `${email}@${DEMO_DOMAIN}`,
+  }));
   const rows = await db
     .insertInto('users')
     .values([...people, ...waiting])
@@ -260,7 +280,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
     'Drone Video',
     'Assessor',
   ]);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const associations = await trx
       .insertInto('broker_associations')
       .values([
@@ -509,7 +529,7 @@ const REFERENCE_MASTERS: { table: string; idColumn: string; rows: Record<string,
 ];
 
 export async function seedReferenceMasters(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
     for (const { table, idColumn, rows } of REFERENCE_MASTERS) {
       const any = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(trx);

@@ -11,6 +11,7 @@ import { migration as m0009 } from './0009-search-indexes.ts';
 import { migration as m0010 } from './0010-notification-and-agent-search.ts';
 import { migration as m0011 } from './0011-listing-tallies.ts';
 import { migration as m0012 } from './0012-role-rank.ts';
+import { migration as m0013 } from './0013-open-listing-limits.ts';
 import { migration as m0014 } from './0014-abuse-throttling.ts';
 import { migration as m0015 } from './0015-idempotency-keys.ts';
 import { migration as m0016 } from './0016-audit-log-retention.ts';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_notification_and_agent_search': m0010,
   '0011_listing_tallies': m0011,
   '0012_role_rank': m0012,
+  '0013_open_listing_limits': m0013,
   '0014_abuse_throttling': m0014,
   '0015_idempotency_keys': m0015,
   '0016_audit_log_retention': m0016,

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useController, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,6 +15,8 @@ import {
   defaultOpenPropertyLimit,
   isAdminRole,
   isAgentRole,
+  hasOpenPropertyLimit,
+  openPropertyLimitAfterRoleChange,
   ROLE,
   userFields,
   userIssues,
@@ -154,6 +156,7 @@ function UserForm({ record }: { record: UserRecord | null }) {
                 loading={roles.isFetching}
                 required
               />
+              <LimitFollowsType form={form} />
               <FormTextField
                 control={form.control}
                 name="user_email"
@@ -195,6 +198,26 @@ function UserForm({ record }: { record: UserRecord | null }) {
       ]}
     />
   );
+}
+
+/**
+ * A change of type takes the open property limit to the new type's default (5 for agents, 999 for the
+ * others) while it is still the old type's default; a limit somebody typed stays. The server's rule too
+ * (decision 29).
+ */
+function LimitFollowsType({ form }: { form: UseFormReturn<Values> }) {
+  const { control, getValues, setValue } = form;
+  const roleId = Number(useWatch({ control, name: 'role_id' }));
+  const previous = useRef(roleId);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = roleId;
+    if (!before || !roleId || before === roleId) return;
+    const limit = Number(getValues('open_property_limit'));
+    const next = openPropertyLimitAfterRoleChange(limit, before, roleId);
+    if (next !== limit) setValue('open_property_limit', next, { shouldDirty: true, shouldValidate: true });
+  }, [roleId, getValues, setValue]);
+  return null;
 }
 
 /** The address, or the agency's when 'same as agency' is ticked (copied in, then kept read-only). */
@@ -304,6 +327,7 @@ function SettingsPanel({
 }) {
   const { field: status, fieldState } = useController({ control, name: 'user_status' });
   const { field: limit, fieldState: limitState } = useController({ control, name: 'open_property_limit' });
+  const limited = hasOpenPropertyLimit(Number(useWatch({ control, name: 'role_id' })));
   return (
     <>
       <TextField
@@ -331,7 +355,10 @@ function SettingsPanel({
         required
         disabled={!mayEditLimit}
         error={!!limitState.error}
-        helperText={limitState.error?.message ?? (mayEditLimit ? ' ' : 'Set by an Admin')}
+        helperText={
+          limitState.error?.message ??
+          (!limited ? 'Admins are not limited' : mayEditLimit ? ' ' : 'Set by an Admin')
+        }
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
       />
       {status.value === 'Inactive' && (
