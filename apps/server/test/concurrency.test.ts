@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ROLE } from '@app/contract';
-import { agencyPayload, place, useTestApp, type Place } from './entity-fixtures.ts';
+import {
+  agencyPayload,
+  place,
+  propertyIdOf,
+  sellerPayload,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
 import { multipart, png } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 import { inTransaction } from '../src/db/index.ts';
@@ -48,12 +55,7 @@ const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }
 async function listing(name: string) {
   const res = await env.post('saveproperty', propertyForm(where, name), agent.token);
   expect(res.statusCode, res.body).toBe(200);
-  const row = await env.t.db
-    .selectFrom('properties')
-    .select('property_id')
-    .where('property_name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.property_id;
+  return propertyIdOf(env.t, name);
 }
 
 const record = async (id: number) =>
@@ -201,22 +203,7 @@ describe('concurrent saves', () => {
       .select('agency_id')
       .where('agency_name', '=', 'Contest Realty')
       .executeTakeFirstOrThrow();
-    const seller = {
-      seller_name: 'Contested Seller',
-      property_owner_name: 'Owner',
-      phone_1: '09190000001',
-      phone_2: '',
-      email_address: '',
-      house_no: '15',
-      street_name: 'Gorordo Avenue',
-      province_id: where.province_id,
-      town_id: where.town_id,
-      barangay_id: where.barangay_id,
-      subdivision_id: where.subdivision_id,
-      zipcode: '6000',
-      agency_id: agency.agency_id,
-      notes_about_seller: '',
-    };
+    const seller = sellerPayload(where, 'Contested Seller', agency.agency_id);
     const saved = await env.post('saveSeller', seller);
     expect(saved.statusCode, saved.body).toBe(200);
     const { seller_id } = await env.t.db

@@ -63,6 +63,35 @@ export async function place(t: TestApp, suffix: string): Promise<Place> {
   return { province_id, town_id, barangay_id, subdivision_id };
 }
 
+/** A valid saveSeller body at the place, as the seller form sends it. */
+export const sellerPayload = (p: Place, name: string, agencyId: number | null) => ({
+  seller_name: name,
+  property_owner_name: `${name} Sr.`,
+  phone_1: '09190000001',
+  phone_2: '',
+  email_address: '',
+  unit_number: '2A',
+  house_no: '15',
+  street_name: 'Amorsolo Street',
+  province_id: p.province_id,
+  town_id: p.town_id,
+  barangay_id: p.barangay_id,
+  subdivision_id: p.subdivision_id,
+  zipcode: '1209',
+  agency_id: agencyId,
+  notes_about_seller: '',
+});
+
+/** The id of the listing of that name. */
+export const propertyIdOf = async (t: TestApp, name: string) =>
+  (
+    await t.db
+      .selectFrom('properties')
+      .select('property_id')
+      .where('property_name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).property_id;
+
 /** `n` more provinces, for long id lists. */
 export async function provinces(t: TestApp, prefix: string, n: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`INSERT INTO provinces (province_name)

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisations.ts';
 import { purgeIdempotencyKeys } from '../src/lib/idempotency.ts';
-import { agencyPayload, idOf, place, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
+import {
+  agencyPayload,
+  idOf,
+  place,
+  sellerPayload as sellerFields,
+  setAgency,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
 import { multipart, png } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
@@ -18,23 +26,7 @@ beforeAll(async () => {
   agencyId = await idOf(env, AGENCY, 'Once Realty');
 });
 
-const sellerPayload = (name: string) => ({
-  seller_name: name,
-  property_owner_name: `${name} Sr.`,
-  phone_1: '09190000001',
-  phone_2: '',
-  email_address: '',
-  unit_number: '2A',
-  house_no: '15',
-  street_name: 'Amorsolo Street',
-  province_id: p.province_id,
-  town_id: p.town_id,
-  barangay_id: p.barangay_id,
-  subdivision_id: p.subdivision_id,
-  zipcode: '1209',
-  agency_id: agencyId,
-  notes_about_seller: '',
-});
+const sellerPayload = (name: string) => sellerFields(p, name, agencyId);
 
 const saveSeller = (payload: object, key?: string, token = env.admin.token) =>
   env.t.call(token, {

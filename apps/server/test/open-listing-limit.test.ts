@@ -4,7 +4,8 @@ import { PROPERTY_MESSAGES, ROLE } from '@app/contract';
 import { createDb, migrate } from '../src/db/index.ts';
 import { migrationProvider } from '../src/db/migrations/index.ts';
 import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from '../src/db/seed.ts';
-import { place, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { propertyForm } from './process-fixtures.ts';
 import { freshDatabase } from './helpers.ts';
 
 /**
@@ -22,40 +23,14 @@ beforeAll(async () => {
 });
 
 let names = 0;
-const propertyForm = (name: string) => ({
-  property_name: name,
-  property_headline: 'Near the river esplanade',
-  property_description: 'A lot with a title, ready to build on.',
-  property_classification_id: 4,
-  product_category_id: 3,
-  property_type_id: 1, // Land: no dwelling panel
-  land_area: '300',
-  sale_price: '2500000',
-  street_name: 'Diversion Road',
-  province_id: p.province_id,
-  town_id: p.town_id,
-  barangay_id: p.barangay_id,
-  subdivison_id: p.subdivision_id,
-  zipcode: '5000',
-});
-
 const save = (token: string, name = `Lot ${++names}`) =>
-  env.post('saveproperty', propertyForm(name), token).then((res) => ({ res, name }));
-
-const idOfName = async (name: string) =>
-  (
-    await env.t.db
-      .selectFrom('properties')
-      .select('property_id')
-      .where('property_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).property_id;
+  env.post('saveproperty', propertyForm(p, name), token).then((res) => ({ res, name }));
 
 /** Saves a listing as `token` (it must pass) and answers its id. */
 async function create(token: string) {
   const { res, name } = await save(token);
   expect(res.statusCode, res.body).toBe(200);
-  return idOfName(name);
+  return propertyIdOf(env.t, name);
 }
 
 /** updateproperty with the stored record and `changes`, as the form sends it. */
@@ -195,7 +170,7 @@ describe('who is limited', () => {
   });
 
   it('gives the Super Admin of ADMIN_EMAIL/ADMIN_PASSWORD no limit: six listings and more', async () => {
-    const email = 'chief@pinoyproperty.local';
+    const email = 'chief@pinoyproperty.ph';
     await ensureSuperAdmin(env.t.db, { adminEmail: email, adminPassword: 'Chief12345' });
     const row = await env.t.db
       .selectFrom('users')
@@ -215,7 +190,7 @@ describe('who is limited', () => {
         await env.t.db
           .selectFrom('users')
           .select(['user_email', 'open_property_limit'])
-          .where('user_email', 'like', '%@demo.pinoyproperty.local')
+          .where('user_email', 'like', '%@demo.pinoyproperty.ph')
           .execute()
       ).map((u) => [u.user_email.split('@')[0], u.open_property_limit]),
     );
@@ -230,9 +205,9 @@ describe('who is limited', () => {
       'pending.chief': 999,
     });
     // The demo Operator can list a sixth property, the demo Agent cannot.
-    const operator = await env.t.login('operator@demo.pinoyproperty.local', 'Demo12345');
+    const operator = await env.t.login('operator@demo.pinoyproperty.ph', 'Demo12345');
     for (let i = 0; i < 6; i++) await create(operator);
-    const agent = await env.t.login('agent@demo.pinoyproperty.local', 'Demo12345');
+    const agent = await env.t.login('agent@demo.pinoyproperty.ph', 'Demo12345');
     for (let i = 0; i < 5; i++) await create(agent);
     const sixth = (await save(agent)).res;
     expect(sixth.statusCode).toBe(409);
