@@ -318,6 +318,7 @@ export async function startServerProcess(url: string, env: Record<string, string
   };
   return {
     base: `http://127.0.0.1:${port}/api`,
+    pid: server.pid!,
     work,
     stop,
     peakMemoryMb: () => memoryMb('VmHWM'),

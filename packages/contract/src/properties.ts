@@ -193,6 +193,10 @@ const yesNo = choice(YES_NO);
  * `user_type` are accepted and ignored: the owner is the session's user.
  */
 export const propertyFields = z.looseObject({
+  /** Sent by the old client; ignored (the owner is the session's user). */
+  user_id: z.unknown().optional(),
+  user_type: z.unknown().optional(),
+  created_by: z.unknown().optional(),
   // Basic information
   seller_id: optionalId,
   associatedBroker: optionalId,

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   CLOSED_PROPERTY_STATUSES,
@@ -115,11 +115,15 @@ const FIELDS = {
 const DATE_COLUMNS = new Set(['date_rental_started', 'current_rental_expires', 'active_date']);
 const stamp = (column: string) => sql<string | null>`${sql.ref(`p.${column}`)}`.as(column);
 
-/** The stored record under the wire names, with the read-only dates and names. */
+/**
+ * The stored record under the wire names, with the read-only dates and names (spec 1 §3: every field
+ * the form sends and reads): GetPropertyById's record and every `allproperty` row.
+ */
 const recordColumns = () => [
   sql<number>`p.property_id`.as('id'),
   sql<number>`p.user_id`.as('user_id'),
   sql<number | null>`p.user_type`.as('user_type'),
+  sql<number | null>`p.created_by`.as('created_by'),
   sql<number | null>`p.agency_id`.as('agency_id'),
   ...Object.entries(PROPERTY_ADDRESS).map(([wire, column]) => sql.ref(`p.${column}`).as(wire)),
   ...Object.entries(FIELDS).map(([wire, column]) =>
@@ -135,6 +139,8 @@ const recordColumns = () => [
   stamp('date_sold'),
   stamp('date_suspended'),
   stamp('date_modified_operator'),
+  // The old record's name for the active date: the form reads it, and sends it back as active_date.
+  sql<string | null>`to_char(p.active_date, 'YYYY-MM-DD')`.as('active_property_date_limit'),
   sql<
     string | null
   >`(SELECT o.first_name || ' ' || o.last_name FROM users o WHERE o.user_id = p.operator_id)`.as(
@@ -370,57 +376,55 @@ const price = sql<string | null>`coalesce(p.sale_price_asked, p.rental_price_ask
 const agentName = sql<string | null>`a.first_name || ' ' || a.last_name`;
 const slug = sql<string>`trim(both '-' from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id`;
 
+/** The listing's sort columns: all that its page selects beside the key. The rest of a row is late. */
+const LISTING_SORT: Record<string, RawBuilder<unknown>> = {
+  date_first_added: sql.ref('p.date_first_added'),
+  property_name: sql.ref('p.property_name'),
+  price,
+  status: sql.ref('p.status'),
+};
+const ON_LISTING_PAGE = new Set(['id', ...Object.keys(LISTING_SORT)]);
+
 export const propertyCalls: AnyCall[] = [
   defineList({
     name: 'allproperty',
     access: 'Property List',
     tag: TAG,
     summary:
-      'Property cards in your scope, paged, newest first (search over name and headline; product_category_id filters)',
+      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id filters)',
     input: listInput,
     list: {
       envelope: 'resultData',
-      // LEFT JOINs: a property without an agent or without images is still listed.
       query: ({ db, user, input }) => {
         let query = db
           .selectFrom('properties as p')
-          .leftJoin('users as a', 'a.user_id', 'p.agent_id')
           .select([
-            'p.property_id as id',
-            'p.property_name',
-            'p.property_headline',
-            'p.property_description',
-            slug.as('slug'),
-            'p.status',
-            agentName.as('agent_name'),
-            'a.phone_1 as agent_phone_1',
-            'a.phone_2 as agent_phone_2',
-            'p.bedrooms as no_bedrooms',
-            'p.toilets as no_toilets',
-            'p.floor_level as select_floor_level',
-            'p.product_category_id',
-            'p.sale_price_asked as sale_price',
-            'p.rental_price_asked',
-            price.as('price'),
-            'p.date_first_added',
+            sql.ref('p.property_id').as('id'),
+            ...Object.entries(LISTING_SORT).map(([name, column]) => column.as(name)),
           ])
           .where(propertyScope(user));
         if (input.product_category_id !== null)
           query = query.where('p.product_category_id', '=', input.product_category_id);
         return query;
       },
-      sort: {
-        date_first_added: 'p.date_first_added',
-        property_name: 'p.property_name',
-        price,
-        status: 'p.status',
-      },
+      sort: LISTING_SORT,
       search: (pattern): Expression<SqlBool> =>
         sql<SqlBool>`(p.property_name ILIKE ${pattern} OR p.property_headline ILIKE ${pattern})`,
       tieBreaker: 'p.property_id',
+      // The old admin client fills its edit form from this row (decision 35): the card and the whole
+      // record, for the rows of the page only. LEFT JOINs: a listing without an agent or image is listed.
       late: {
         idField: 'id',
+        join: (page) =>
+          page
+            .innerJoin('properties as p', 'p.property_id', 'page.id')
+            .leftJoin('users as a', 'a.user_id', 'p.agent_id'),
         columns: (page) => [
+          ...recordColumns().filter((column) => !ON_LISTING_PAGE.has(column.alias as string)),
+          slug.as('slug'),
+          agentName.as('agent_name'),
+          sql.ref('a.phone_1').as('agent_phone_1'),
+          sql.ref('a.phone_2').as('agent_phone_2'),
           sql<string | null>`(SELECT '/media/' || m.thumbnail FROM property_media m
             WHERE m.property_id = ${sql.ref(`${page}.id`)} AND m.is_default)`.as('image'),
         ],

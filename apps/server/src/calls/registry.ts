@@ -109,11 +109,14 @@ export interface ListSpec<I> {
   unfilteredCount?: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
   /**
    * Costly columns computed only for the rows of the page, not for every row skipped on the way.
-   * `idField` is the row field of the tie-breaker; sort columns must be row fields.
+   * `idField` is the row field of the tie-breaker; sort columns must be row fields. `join` adds the
+   * tables they read to the page (`page`): a wide row is the page's keys joined to the whole record.
    */
   late?: {
     idField: string;
     columns: (page: string, ctx: CallContext<I, SessionUser>) => AliasedExpression<unknown, string>[];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    join?: (page: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>;
   };
   /**
    * Sort columns from an outer join (a seller's name): no index orders them. Their page is merged from

@@ -143,8 +143,8 @@ function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: Pag
 function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, rows: AnyQuery) {
   if (!spec.late) return rows;
   const direction = directionOf(ctx.input.sortOrder);
-  return ctx.db
-    .selectFrom(rows.as('page'))
+  const page = ctx.db.selectFrom(rows.as('page'));
+  return (spec.late.join?.(page) ?? page)
     .selectAll('page')
     .select(spec.late.columns('page', ctx))
     .orderBy(sql`${sql.ref(`page.${ctx.input.sortColumn}`)} ${direction}`)
