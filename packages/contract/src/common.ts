@@ -184,11 +184,41 @@ export interface ListQueryOptions {
   /** Page sizes the list offers; the first is the default (7, 15, 25, 50 unless a list says otherwise). */
   pageSizes?: readonly number[];
   defaultOrder?: 'asc' | 'desc';
+  /**
+   * Names old screens send for a sort this list has no column of (their default sorts), each mapped to
+   * the nearest sort column. Like the columns, they are matched without regard to case.
+   */
+  sortAliases?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The sortColumn parameter: one of `sortColumns` or `sortAliases`, in any case (the old server sorted by
+ * MySQL column names, which ignore case), answered as the column it names; blank is the default.
+ */
+function sortColumnOf<const C extends readonly [string, ...string[]]>(
+  sortColumns: C,
+  sortAliases: Readonly<Record<string, string>>,
+) {
+  const named = new Map<string, C[number]>();
+  for (const [name, column] of [...sortColumns.map((c) => [c, c]), ...Object.entries(sortAliases)]) {
+    if (!sortColumns.includes(column!)) throw new Error(`Sort alias ${name} names no sort column`);
+    if (named.has(name!.toLowerCase())) throw new Error(`Sort column ${name} is declared twice`);
+    named.set(name!.toLowerCase(), column as C[number]);
+  }
+  const error = `sortColumn must be one of ${sortColumns.join(', ')}`;
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const name = v.trim();
+      return name ? (named.get(name.toLowerCase()) ?? name) : undefined;
+    },
+    z.enum(sortColumns, { error }).default(sortColumns[0] as C[number]),
+  );
 }
 
 export const listQuery = <const C extends readonly [string, ...string[]]>(
   sortColumns: C,
-  { pageSizes = PAGE_SIZES, defaultOrder = 'asc' }: ListQueryOptions = {},
+  { pageSizes = PAGE_SIZES, defaultOrder = 'asc', sortAliases = {} }: ListQueryOptions = {},
 ) => {
   const sizes = `itemsPerPage must be one of ${pageSizes.join(', ')}`;
   return z.object({
@@ -197,9 +227,7 @@ export const listQuery = <const C extends readonly [string, ...string[]]>(
       .number({ error: sizes })
       .refine((n) => pageSizes.includes(n), { message: sizes })
       .default(pageSizes === PAGE_SIZES ? DEFAULT_PAGE_SIZE : pageSizes[0]!),
-    sortColumn: z
-      .enum(sortColumns, { error: `sortColumn must be one of ${sortColumns.join(', ')}` })
-      .default(sortColumns[0] as C[number]),
+    sortColumn: sortColumnOf(sortColumns, sortAliases),
     sortOrder: z
       .string()
       .trim()

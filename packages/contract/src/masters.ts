@@ -50,6 +50,8 @@ export interface MasterDefinition {
   sortColumns: readonly [string, ...string[]];
   exportTitle: string;
   menuPermission: Permission;
+  /** Screens of these permissions load the paged list too (a report's filter). */
+  alsoFor?: readonly Permission[];
   route: string;
   dialogWidth: 400 | 600;
 }
@@ -495,6 +497,8 @@ export const MASTERS = {
     {
       exportTitle: 'UserSkills',
       menuPermission: 'User Skills Menu',
+      // The Skill Based User report's filter loads the paged list in the old client.
+      alsoFor: ['Skill Based User Reports'],
       route: 'master/userSkills/userSkills-master',
     },
   ),
@@ -565,9 +569,15 @@ export function masterSaveSchema(def: MasterDefinition) {
   return z.looseObject(shape);
 }
 
-/** The update request: the save fields plus the id and the status (any legacy spelling). */
+/**
+ * The update request: the save fields plus the id and the status (any legacy spelling). A field left out
+ * keeps its stored value: status switches post only part of the record.
+ */
 export function masterUpdateSchema(def: MasterDefinition) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of def.fields) shape[f.param] = fieldSchema(f).optional();
   return masterSaveSchema(def).extend({
+    ...shape,
     [def.params.id]: id,
     [def.params.status]: status.optional(),
   });

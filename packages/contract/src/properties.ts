@@ -127,6 +127,15 @@ const coordinate = (limit: number) =>
       .nullable(),
   ) as z.ZodType<number | null, unknown>;
 
+/**
+ * The product mode: its id, or its name ('Newly Built', any case), which the old property form sends;
+ * the server looks a name up. Blank or 0 is none.
+ */
+const productMode = z.preprocess(
+  (v) => (blank(v) || v === 0 || v === '0' ? null : v),
+  z.union([id, z.string().trim().max(120)], { error: 'Choose a product mode' }).nullable(),
+) as z.ZodType<number | string | null, unknown>;
+
 /** One of a list of words; blank is null. */
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
@@ -251,8 +260,8 @@ export const propertyFields = z.looseObject({
   /** Ignored on input: the server computes it from sale_price and land_area. */
   price_per_sq_m: z.unknown().optional(),
   sale_switch_on: flag,
-  /** The product mode's id (legacy name). */
-  minimum_rental_period_sale: optionalId,
+  /** The product mode (legacy name). */
+  minimum_rental_period_sale: productMode,
   // Details and features
   garage: flag,
   cooling: optionalText(200),

@@ -253,10 +253,11 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
     summary: `Change a ${def.entity.toLowerCase()} (its status alone needs only Enable Master)`,
     input: updateInput,
     async handle({ db, input, user }) {
-      const values = input as Input;
-      const id = values[def.params.id] as number;
+      const id = (input as Input)[def.params.id] as number;
       const current = await findRow(def, untyped(db), id);
       if (!current) throw notFound(def.entity);
+      const values: Input = { ...input };
+      for (const f of def.fields) if (values[f.param] === undefined) values[f.param] = current[f.column];
       const status =
         (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
       assertMayChange(def, user, current, values, status);
@@ -281,6 +282,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
     defineList({
       name: def.calls.list,
       access: def.menuPermission,
+      alsoFor: def.alsoFor,
       tag,
       summary: `${def.entity} list, paged`,
       input: listQuery(def.sortColumns),
@@ -437,6 +439,11 @@ const lookup = (
     }),
   });
 
+/**
+ * The cascade: each lookup answers the active records under its parent. Old screens call them before a
+ * parent is chosen, with no parameter at all: then no rows, as the old server answered (42,011
+ * barangays are not a choice list), except towns, which are all listed without a province.
+ */
 const geographyLookups: AnyCall[] = [
   lookup(
     'GetTownWithoutPagination',
@@ -455,22 +462,26 @@ const geographyLookups: AnyCall[] = [
   ),
   lookup(
     'GetBarangayWithoutPagination',
-    'Active barangays of a town, by name',
-    z.looseObject({
-      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
-      provinceId: optionalId,
-    }),
-    (db, { townId }) =>
-      activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'town_id', 'zip_code'], 'barangay_name')
-        .where('town_id', '=', townId!)
-        .execute(),
+    'Active barangays of a town, by name (none without townId)',
+    z.looseObject({ townId: optionalId, provinceId: optionalId }),
+    async (db, { townId }) =>
+      townId
+        ? activeNamed(
+            db,
+            'barangays',
+            ['barangay_id', 'barangay_name', 'town_id', 'zip_code'],
+            'barangay_name',
+          )
+            .where('town_id', '=', townId)
+            .execute()
+        : [],
   ),
   lookup(
     'GetSubdivisionWithoutPagination',
-    'Active subdivisions of a barangay, or of a town',
+    'Active subdivisions of a barangay, or of a town (none without either)',
     z.looseObject({ barangayId: optionalId, townId: optionalId, provinceId: optionalId }),
-    (db, { barangayId, townId }) => {
-      if (!barangayId && !townId) throw badRequest('barangayId or townId is required');
+    async (db, { barangayId, townId }) => {
+      if (!barangayId && !townId) return [];
       let q = activeNamed(
         db,
         'subdivisions',
@@ -484,16 +495,14 @@ const geographyLookups: AnyCall[] = [
   ),
   lookup(
     'GetAdjacentTownWithoutPagination',
-    'Towns of the province that may border the given town',
-    z.looseObject({
-      provinceId: z.coerce.number().int().positive('provinceId is required').max(MAX_ID, 'Too large'),
-      townId: optionalId,
-    }),
-    (db, { provinceId, townId }) => {
+    'Towns of the province that may border the given town (none without provinceId)',
+    z.looseObject({ provinceId: optionalId, townId: optionalId }),
+    async (db, { provinceId, townId }) => {
+      if (!provinceId) return [];
       let q = activeNamed(db, 'towns', ['town_id', 'town_name'], 'town_name').where(
         'province_id',
         '=',
-        provinceId!,
+        provinceId,
       );
       if (townId) q = q.where('town_id', '!=', townId);
       return q.execute();
@@ -501,29 +510,25 @@ const geographyLookups: AnyCall[] = [
   ),
   lookup(
     'GetBarangayForSubdivisionWithoutPagination',
-    'Barangays of a town, for choosing a subdivision’s barangay',
-    z.looseObject({
-      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
-      provinceId: optionalId,
-    }),
-    (db, { townId }) =>
-      activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name')
-        .where('town_id', '=', townId!)
-        .execute(),
+    'Barangays of a town, for choosing a subdivision’s barangay (none without townId)',
+    z.looseObject({ townId: optionalId, provinceId: optionalId }),
+    async (db, { townId }) =>
+      townId
+        ? activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name')
+            .where('town_id', '=', townId)
+            .execute()
+        : [],
   ),
   lookup(
     'GetAdjacentBarangayWithoutPagination',
-    'Barangays of the town that may border the given barangay',
-    z.looseObject({
-      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
-      provinceId: optionalId,
-      barangayId: optionalId,
-    }),
-    (db, { townId, barangayId }) => {
+    'Barangays of the town that may border the given barangay (none without townId)',
+    z.looseObject({ townId: optionalId, provinceId: optionalId, barangayId: optionalId }),
+    async (db, { townId, barangayId }) => {
+      if (!townId) return [];
       let q = activeNamed(db, 'barangays', ['barangay_id', 'barangay_name'], 'barangay_name').where(
         'town_id',
         '=',
-        townId!,
+        townId,
       );
       if (barangayId) q = q.where('barangay_id', '!=', barangayId);
       return q.execute();
@@ -531,16 +536,14 @@ const geographyLookups: AnyCall[] = [
   ),
   lookup(
     'GetAdjacentSubdivisionWithoutPagination',
-    'Subdivisions of the town that may border a subdivision',
-    z.looseObject({
-      townId: z.coerce.number().int().positive('townId is required').max(MAX_ID, 'Too large'),
-      provinceId: optionalId,
-      barangayId: optionalId,
-    }),
-    (db, { townId }) =>
-      activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name'], 'subdivision_name')
-        .where('town_id', '=', townId!)
-        .execute(),
+    'Subdivisions of the town that may border a subdivision (none without townId)',
+    z.looseObject({ townId: optionalId, provinceId: optionalId, barangayId: optionalId }),
+    async (db, { townId }) =>
+      townId
+        ? activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name'], 'subdivision_name')
+            .where('town_id', '=', townId)
+            .execute()
+        : [],
   ),
   lookup(
     'GetDwellingWithoutPagination',

@@ -208,6 +208,22 @@ async function sellerFor(db: Db, user: SessionUser, sellerId: number | null) {
   return sellerId;
 }
 
+/** The product mode's id, from its id (that exists) or its name in any case. */
+async function productModeId(db: AnyDb, mode: number | string | null) {
+  const field = 'minimum_rental_period_sale';
+  if (typeof mode !== 'string') {
+    if (mode) await assertExist(db, 'product_modes', 'product_mode_id', [mode], field, 'product mode');
+    return mode;
+  }
+  const found = (await db
+    .selectFrom('product_modes')
+    .select('product_mode_id')
+    .where(sql`lower(product_mode)`, '=', mode.toLowerCase())
+    .executeTakeFirst()) as { product_mode_id: number } | undefined;
+  if (!found) throw badRequest(`${field}: Unknown product mode`, { [field]: 'Unknown product mode' });
+  return found.product_mode_id;
+}
+
 /** Contract rules that need the database: the chosen records exist; the type decides the dwelling panel. */
 async function checkChoices(db: Db, input: Input, today: string) {
   const t = db as unknown as AnyDb;
@@ -247,13 +263,8 @@ async function checkChoices(db: Db, input: Input, today: string) {
     'product category',
   );
   await exist('agri_types', 'agri_type_id', input.agri_type, 'agri_type', 'agricultural type');
-  await exist(
-    'product_modes',
-    'product_mode_id',
-    input.minimum_rental_period_sale,
-    'minimum_rental_period_sale',
-    'product mode',
-  );
+  // The saves write the id: a mode sent by name becomes its id here.
+  input.minimum_rental_period_sale = await productModeId(t, input.minimum_rental_period_sale);
   await exist('zoning_codes', 'zonning_code_id', input.zonningCode, 'zonningCode', 'zoning code');
   await exist('brokers', 'broker_id', input.associatedBroker, 'associatedBroker', 'broker');
   await assertAgents(db, input);

@@ -46,6 +46,11 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
   name: string;
   method: 'GET' | 'POST';
   access: A;
+  /**
+   * A read-only call that screens of other permissions load (a report's filter reading a master list):
+   * those permissions may make it too, combined into `access`. A 403 would sign an old client out.
+   */
+  alsoFor?: A extends Permission | readonly Permission[] ? readonly Permission[] : never;
   summary: string;
   tag: string;
   input: S;
@@ -68,8 +73,15 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCall = CallDefinition<Access, any>;
 
-export const defineCall = <const A extends Access, S extends z.ZodType>(def: CallDefinition<A, S>): AnyCall =>
-  def as unknown as AnyCall;
+export const defineCall = <const A extends Access, S extends z.ZodType>(
+  def: CallDefinition<A, S>,
+): AnyCall => {
+  if (!def.alsoFor?.length) return def as unknown as AnyCall;
+  if (def.method !== 'GET')
+    throw new Error(`${def.name}: only a read-only call is also for other permissions`);
+  const access = [...new Set([def.access, ...def.alsoFor].flat())] as Permission[];
+  return { ...def, access } as unknown as AnyCall;
+};
 
 export interface ExportColumn {
   key: string;

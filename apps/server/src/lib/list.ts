@@ -428,6 +428,7 @@ const EXCEL_CELL_MAX = 32_767;
 export const defineList = <S extends z.ZodType<ListQuery>>(def: {
   name: string;
   access: Permission | readonly Permission[] | 'signed-in';
+  alsoFor?: readonly Permission[];
   summary: string;
   tag: string;
   input: S;
