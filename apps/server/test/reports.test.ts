@@ -369,10 +369,12 @@ describe('listing reports', () => {
       broker_associated: 'Xavier Broker',
       property_name: 'Open Alpha',
       months: 3,
-      pending_month: null,
+      pending: null,
       status: 'Open',
+      broker_id: id.xavier,
+      broker_association_id: [id.assoc1, id.assoc2, id.assoc3].sort((a, b) => a! - b!).join(','),
     });
-    expect(page.data[2]).toMatchObject({ property_name: 'Pending Bravo', months: 5, pending_month: 2 });
+    expect(page.data[2]).toMatchObject({ property_name: 'Pending Bravo', months: 5, pending: 2 });
     expect(page.data[3]).toMatchObject({ seller_name: null, agent_name: null, broker_associated: null });
     // The search never lets a Pending (or Archived) listing through.
     expect(await numbers('getOpenPendingPropertyReport', { searchText: 'alpha' })).toEqual([1]);
@@ -396,7 +398,7 @@ describe('listing reports', () => {
       date_sold: '2025-03-31',
       date_rented: null,
       street_name: 'Street 4',
-      building_name: 'Tower 4',
+      property_building_name: 'Tower 4',
       broker_associated: 'Yolanda Broker',
       status: 'Sold',
     });
@@ -539,6 +541,7 @@ describe('people reports', () => {
         property_owner_name: 'Owner of Cruz Seller',
         agency_name: null,
         phone_1: '09190000000',
+        phone_2: null,
         email_address: null,
         total_properties: 1,
       },
@@ -566,21 +569,13 @@ describe('people reports', () => {
 
   it('individuals: every Individual in scope, zero listings included', async () => {
     const page = await report('getIndividualsReport');
-    expect(page.data.map((r) => [r.full_name, r.role_name, r.user_status, r.total_properties])).toEqual([
+    expect(page.data.map((r) => [r.full_name, r.role_name, r.user_status, r.totalProperties])).toEqual([
       ['Ingrid Inactive', 'Individual', 'Inactive', 0],
       ['Irene Idle', 'Individual', 'Active', 0],
       ['Ivan Individual', 'Individual', 'Active', 2],
     ]);
     expect(Object.keys(page.data[0]!).sort()).toEqual(
-      [
-        'user_id',
-        'full_name',
-        'role_name',
-        'phone_1',
-        'user_email',
-        'user_status',
-        'total_properties',
-      ].sort(),
+      ['user_id', 'full_name', 'role_name', 'phone_1', 'user_email', 'user_status', 'totalProperties'].sort(),
     );
     expect(await field('getIndividualsReport', 'full_name', {}, 'I1')).toEqual(['Ivan Individual']);
     expect((await report('getIndividualsReport', {}, 'A1')).total).toBe(0);
@@ -664,8 +659,10 @@ describe('people reports', () => {
         r.totalProperties,
       ]),
     ).toEqual([['Andres Agent', 4]]);
-    const missing = await request('getCountOfPropertiesReport');
-    expect([missing.statusCode, missing.json().errors]).toEqual([400, { user_type: MESSAGES.required }]);
+    // Without a type (the old screen's first load): every type.
+    expect(
+      (await report('getCountOfPropertiesReport', { itemsPerPage: 50 })).data.map((r) => r.role_type),
+    ).toEqual(expect.arrayContaining(['Agent', 'Individual', 'Operator']));
   });
 });
 
@@ -728,6 +725,7 @@ describe('directory reports', () => {
     ]);
     expect(page.data[0]).toEqual({
       row_id: `${id.agencyA}-${id.A1}`,
+      agency_id: id.agencyA,
       agency_name: 'Alpha Realty',
       owner_name: 'Owner of Alpha Realty',
       contact_person: 'Contact of Alpha Realty',
@@ -761,7 +759,7 @@ describe('the report contract', () => {
       const { params, page } = await firstRow(def);
       expect(page.total, def.call).toBeGreaterThan(0);
       expect(Object.keys(page.data[0]!).sort(), def.call).toEqual(
-        [...new Set([def.rowId, ...def.columns.map((c) => c.field)])].sort(),
+        [...new Set([def.rowId, ...def.columns.map((c) => c.field), ...(def.rowFields ?? [])])].sort(),
       );
       const ids = page.data.map((r) => r[def.rowId]);
       expect(new Set(ids).size, def.call).toBe(ids.length);

@@ -32,7 +32,18 @@ export type ReportFilter =
   | { kind: 'dateRange'; from: string; to: string; fromLabel: string; toLabel: string; optional?: false }
   /** An optional date range (empty = no limit), e.g. the overview's week links. */
   | { kind: 'dateRange'; from: string; to: string; fromLabel: string; toLabel: string; optional: true }
-  | { kind: 'choice'; param: string; label: string; source: ChoiceSource; required: boolean };
+  | {
+      kind: 'choice';
+      param: string;
+      label: string;
+      source: ChoiceSource;
+      required: boolean;
+      /**
+       * The screen requires a choice, but a request without one (as the old screen first loads) means
+       * every value.
+       */
+      allWhenAbsent?: true;
+    };
 
 export interface ReportDefinition {
   /** Route under /home/reports/. */
@@ -45,8 +56,12 @@ export interface ReportDefinition {
   /** Excel file name: `${exportTitle}_DD-MM-YYYY.xlsx`; also the sheet name. */
   exportTitle: string;
   columns: readonly ReportColumn[];
-  /** Sort columns that are not displayed columns (legacy defaults such as broker_association_id). */
+  /** Sort columns that are not displayed columns (legacy defaults such as agency_id). */
   extraSortColumns?: readonly string[];
+  /** Other names old screens sort by (their defaults, names since renamed) → the nearest sort column. */
+  sortAliases?: Readonly<Record<string, string>>;
+  /** Row fields that no column shows, besides the row id (names the old rows carried). */
+  rowFields?: readonly string[];
   defaultSort: { column: string; order: 'asc' | 'desc' };
   filters?: readonly ReportFilter[];
   /** Page sizes offered; the first is the default. Default 7, 15, 25, 50. */
@@ -111,18 +126,21 @@ export const REPORTS = [
     call: 'getOpenPendingPropertyReport',
     permission: 'List of Open/Pending Properties',
     exportTitle: 'OpenPendingProperties',
-    // months: whole months since the listing was added; pending_month: whole months since it became
-    // Pending (null while Open).
+    // months: whole months since the listing was added; pending: whole months since it became Pending
+    // (null while Open). broker_association_id: the ids of its broker's associations, comma-joined
+    // ('' without any).
     columns: [
       ...LISTING_PEOPLE,
       { field: 'property_name', header: 'Property Name', flex: 1.5 },
       { field: 'months', header: 'Months', type: 'number' },
-      { field: 'pending_month', header: 'Pending Month', type: 'number' },
+      { field: 'pending', header: 'Pending Month', type: 'number' },
       { field: 'status', header: 'Status' },
     ],
-    // The legacy default: listings grouped by their broker (properties.broker_id).
-    extraSortColumns: ['broker_association_id'],
-    defaultSort: { column: 'broker_association_id', order: 'asc' },
+    // The legacy default sorted by the broker's associations: listings grouped by their broker.
+    extraSortColumns: ['broker_id'],
+    sortAliases: { broker_association_id: 'broker_id', pending_month: 'pending' },
+    rowFields: ['broker_id', 'broker_association_id'],
+    defaultSort: { column: 'broker_id', order: 'asc' },
     rowId: 'property_id',
     searchHint: 'Property, seller, agent or broker',
   },
@@ -139,11 +157,12 @@ export const REPORTS = [
       { field: 'date_sold', header: 'Date Sold', type: 'date' },
       { field: 'date_rented', header: 'Date Rented', type: 'date' },
       { field: 'street_name', header: 'Street Name' },
-      { field: 'building_name', header: 'Building Name' },
+      { field: 'property_building_name', header: 'Building Name' },
       { field: 'broker_associated', header: 'Broker Associated' },
       { field: 'status', header: 'Status' },
     ],
     // date_sold as a sort column means the booking date (sale or rental start).
+    sortAliases: { building_name: 'property_building_name' },
     defaultSort: { column: 'date_sold', order: 'desc' },
     filters: [SOLD_RENT_DATES],
     searchButton: 'Search Booking',
@@ -161,6 +180,7 @@ export const REPORTS = [
       { field: 'property_owner_name', header: 'Owner Name' },
       { field: 'agency_name', header: 'Agency' },
       { field: 'phone_1', header: 'Phone' },
+      { field: 'phone_2', header: 'Secondary' },
       { field: 'email_address', header: 'Email', flex: 1.5 },
       { field: 'total_properties', header: 'Total Properties', type: 'number', sortable: false },
     ],
@@ -180,7 +200,7 @@ export const REPORTS = [
       { field: 'phone_1', header: 'Phone' },
       { field: 'user_email', header: 'Email', flex: 1.5 },
       { field: 'user_status', header: 'Status' },
-      { field: 'total_properties', header: 'Total Properties', type: 'number', sortable: false },
+      { field: 'totalProperties', header: 'Total Properties', type: 'number', sortable: false },
     ],
     defaultSort: { column: 'full_name', order: 'asc' },
     rowId: 'user_id',
@@ -348,6 +368,7 @@ export const REPORTS = [
       { field: 'phone_1', header: 'Phone' },
     ],
     extraSortColumns: ['agency_id'],
+    rowFields: ['agency_id'],
     defaultSort: { column: 'agency_id', order: 'asc' },
     rowId: 'row_id',
     searchHint: 'Agency, owner, contact, agent or e-mail',
@@ -378,14 +399,16 @@ export const REPORTS = [
     call: 'getCountOfPropertiesReport',
     permission: 'User Count Property Reports',
     exportTitle: 'UserCountProperty',
-    // Every user of the chosen type, with zero where they have no listing; totalProperties counts the
-    // listings the user owns or is an agent of, that the viewer may see.
+    // Every user of the chosen type (of every type without one), with zero where they have no listing;
+    // totalProperties counts the listings the user owns or is an agent of, that the viewer may see.
     columns: [
       { field: 'role_type', header: 'User Type' },
       { field: 'full_name', header: 'Full Name', flex: 1.5 },
       { field: 'user_status', header: 'User/Agent/Individual Status' },
       { field: 'totalProperties', header: 'Total Properties', type: 'number', sortable: false },
     ],
+    // The old screen's default, a column it never had.
+    sortAliases: { date_sold: 'full_name' },
     defaultSort: { column: 'full_name', order: 'asc' },
     filters: [
       {
@@ -394,6 +417,7 @@ export const REPORTS = [
         label: 'Select User Type',
         source: { lookup: 'roles' },
         required: true,
+        allWhenAbsent: true,
       },
     ],
     searchButton: 'Search Booking',
@@ -512,15 +536,16 @@ function filterShape(filter: ReportFilter): Record<string, z.ZodType> {
         })
       : id;
   return {
-    [filter.param]: filter.required
-      ? z.preprocess(
-          blankToUndefined,
-          z
-            .any()
-            .refine((v) => v !== undefined, MESSAGES.required)
-            .pipe(value),
-        )
-      : z.preprocess(blankToUndefined, value.optional()),
+    [filter.param]:
+      filter.required && !filter.allWhenAbsent
+        ? z.preprocess(
+            blankToUndefined,
+            z
+              .any()
+              .refine((v) => v !== undefined, MESSAGES.required)
+              .pipe(value),
+          )
+        : z.preprocess(blankToUndefined, value.optional()),
   };
 }
 
@@ -535,7 +560,11 @@ export function reportQuery(def: ReportDefinition): z.ZodType<ReportQuery> {
   // Filters are typed by name only (ReportQuery's index signature); the list fields keep their types.
   const shape = Object.assign({}, ...(def.filters ?? []).map(filterShape)) as Record<never, z.ZodType>;
   const ranges = (def.filters ?? []).filter((f) => f.kind === 'dateRange');
-  return listQuery(reportSortColumns(def), { pageSizes: def.pageSizes, defaultOrder: def.defaultSort.order })
+  return listQuery(reportSortColumns(def), {
+    pageSizes: def.pageSizes,
+    defaultOrder: def.defaultSort.order,
+    sortAliases: def.sortAliases,
+  })
     .extend(shape)
     .superRefine((v, ctx) => {
       const values: Record<string, unknown> = v;

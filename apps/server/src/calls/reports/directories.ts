@@ -88,6 +88,7 @@ export const directoryReports: Pick<
         )
         .select([
           sql<string>`a.agency_id || '-' || coalesce(u.user_id::text, 'none')`.as('row_id'),
+          'a.agency_id',
           'a.agency_name',
           'a.owner_name',
           'a.contact_person',

@@ -111,21 +111,32 @@ export const listingReports: Pick<
           ...PEOPLE,
           'p.property_name',
           months.as('months'),
-          pendingMonths.as('pending_month'),
+          pendingMonths.as('pending'),
           'p.status',
+          'p.broker_id',
         ])
         .where(sql<SqlBool>`p.status IN ('Open', 'Pending')`),
     sort: {
       ...PEOPLE_SORT,
       property_name: 'p.property_name',
       months,
-      pending_month: pendingMonths,
+      pending: pendingMonths,
       status: 'p.status',
-      broker_association_id: 'p.broker_id',
+      broker_id: 'p.broker_id',
     },
     search: listingSearch,
     tieBreaker: 'p.property_id',
     split: peopleSplit('property_id'),
+    late: {
+      idField: 'property_id',
+      columns: (page) => [
+        sql<string>`(SELECT coalesce(string_agg(l.broker_association_id::text, ','
+            ORDER BY l.broker_association_id), '')
+          FROM broker_broker_associations l WHERE l.broker_id = ${sql.ref(`${page}.broker_id`)})`.as(
+          'broker_association_id',
+        ),
+      ],
+    },
   },
 
   getSoldRentReport: {
@@ -138,7 +149,7 @@ export const listingReports: Pick<
           manilaDay('p.date_sold').as('date_sold'),
           sql<string | null>`to_char(${rentedOn}, 'YYYY-MM-DD')`.as('date_rented'),
           'p.street_name',
-          'p.building_name',
+          'p.building_name as property_building_name',
           'b.broker_name as broker_associated',
           'p.status',
         ])
@@ -150,7 +161,7 @@ export const listingReports: Pick<
       date_sold: booking,
       date_rented: rentedOn,
       street_name: 'p.street_name',
-      building_name: 'p.building_name',
+      property_building_name: 'p.building_name',
       broker_associated: 'b.broker_name',
       status: 'p.status',
     },

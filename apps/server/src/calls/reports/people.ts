@@ -98,6 +98,7 @@ export const peopleReports: Pick<
           's.property_owner_name',
           'a.agency_name',
           's.phone_1',
+          's.phone_2',
           's.email_address',
         ])
         .where(sellerScope(user)),
@@ -106,6 +107,7 @@ export const peopleReports: Pick<
       property_owner_name: 's.property_owner_name',
       agency_name: 'a.agency_name',
       phone_1: 's.phone_1',
+      phone_2: 's.phone_2',
       email_address: 's.email_address',
     },
     search: (pattern) =>
@@ -154,7 +156,7 @@ export const peopleReports: Pick<
     tieBreaker: 'u.user_id',
     late: {
       idField: 'user_id',
-      columns: (page, { user }) => [listingsOf(user, page).as('total_properties')],
+      columns: (page, { user }) => [listingsOf(user, page).as('totalProperties')],
     },
   },
 
@@ -211,10 +213,16 @@ export const peopleReports: Pick<
   },
 
   getCountOfPropertiesReport: {
-    query: (ctx) =>
-      users(ctx.db, ctx.user)
-        .select(['u.user_id', 'r.name as role_type', fullName.as('full_name'), 'u.user_status'])
-        .where('u.role_id', '=', filterOf<number>(ctx, 'user_type')!),
+    query: (ctx) => {
+      const type = filterOf(ctx, 'user_type');
+      const query = users(ctx.db, ctx.user).select([
+        'u.user_id',
+        'r.name as role_type',
+        fullName.as('full_name'),
+        'u.user_status',
+      ]);
+      return type ? query.where('u.role_id', '=', type) : query;
+    },
     sort: { role_type: 'r.name', full_name: fullName, user_status: 'u.user_status' },
     search: (pattern) => anyMatches(pattern, fullName),
     tieBreaker: 'u.user_id',
