@@ -6,7 +6,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'e2e/.artifacts/data';
 export const E2E = {
   dataDir,
   baseURL: `http://127.0.0.1:${port}`,
-  adminEmail: 'admin@e2e.pinoyproperty.local',
+  adminEmail: 'admin@e2e.pinoyproperty.ph',
   adminPassword: 'E2eAdmin123',
   demoPassword: 'Demo12345',
 };

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E, expectAccessible, signIn, signOut } from './support.ts';
 
 test('a user changes their own password and signs in with the new one', async ({ page }) => {
-  const email = 'owner-agent@demo.pinoyproperty.local';
+  const email = 'owner-agent@demo.pinoyproperty.ph';
   await signIn(page, email, E2E.demoPassword);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Change Password' }).click();
@@ -29,7 +29,7 @@ test('a permission revoked from Agent leaves the menu of a signed-in Agent, with
   browser,
 }) => {
   const agent = await browser.newPage();
-  await signIn(agent, 'agent@demo.pinoyproperty.local', E2E.demoPassword);
+  await signIn(agent, 'agent@demo.pinoyproperty.ph', E2E.demoPassword);
   const agentMenu = agent.getByRole('navigation', { name: 'Main menu' });
   await agentMenu.getByText('Property', { exact: true }).click();
   await expect(agentMenu.getByText('Property List', { exact: true })).toBeVisible();

@@ -106,7 +106,7 @@ test.describe('Audit Log', () => {
   });
 
   test('an Operator has no Audit Log in the menu', async ({ page }) => {
-    await signIn(page, 'operator@demo.pinoyproperty.local', E2E.demoPassword);
+    await signIn(page, 'operator@demo.pinoyproperty.ph', E2E.demoPassword);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('button', { name: 'Settings', exact: true }).click();
     await expect(menu.getByRole('link', { name: 'Notification', exact: true })).toBeVisible();

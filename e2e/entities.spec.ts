@@ -6,7 +6,7 @@ import { AGENT_EMAIL, E2E, expectAccessible, openFromMenu, signIn } from './supp
  * broker in it, an agency and a seller of that agency on real places (PSGC), then edit and deactivate
  * each; an in-use agency cannot be deleted; an Agent works only with their agency's sellers.
  */
-const ADMIN_EMAIL = 'admin@demo.pinoyproperty.local';
+const ADMIN_EMAIL = 'admin@demo.pinoyproperty.ph';
 /** The demo Agent works for this seeded agency (and its sellers). */
 const AGENT_AGENCY = 'Makati Prime Realty';
 

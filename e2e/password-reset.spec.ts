@@ -6,7 +6,7 @@ const resetLinkFor = async (to: string) =>
   /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(await mailTo(to, '/reset-password?token='))![0];
 
 test('a forgotten password is reset through the mailed link, which then stops working', async ({ page }) => {
-  const email = 'individual@demo.pinoyproperty.local';
+  const email = 'individual@demo.pinoyproperty.ph';
   await page.goto('/login');
   await page
     .getByRole('button', { name: 'Forgot Password' })

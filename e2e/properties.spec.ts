@@ -7,7 +7,7 @@ import { E2E, expectAccessible, newOperator, signIn } from './support.ts';
  * images (the second made the default), a video and amenities; edited to Sold with the history row;
  * a suspended listing deleted from the listing; an Operator saving a For Sale lot.
  */
-const ADMIN_EMAIL = 'admin@demo.pinoyproperty.local';
+const ADMIN_EMAIL = 'admin@demo.pinoyproperty.ph';
 const LIST = '/home/Property/property-list';
 const HOUSE = 'E2E Apas House';
 const SUSPENDED = 'E2E Suspended Lot';

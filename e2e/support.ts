@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config.ts';
 
 export { E2E };
-export const AGENT_EMAIL = 'agent@demo.pinoyproperty.local';
+export const AGENT_EMAIL = 'agent@demo.pinoyproperty.ph';
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

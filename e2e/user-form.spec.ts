@@ -155,11 +155,11 @@ test.describe('Add/Edit User', () => {
   test('an Operator sees the status of users they may not change as a chip, not a switch', async ({
     page,
   }) => {
-    await signIn(page, 'operator@demo.pinoyproperty.local', E2E.demoPassword);
+    await signIn(page, 'operator@demo.pinoyproperty.ph', E2E.demoPassword);
     await page.goto(USERS);
     // The Operator lists users of lower-ranking roles only (decision 25), and may not change Individuals.
-    await page.getByLabel('Search').fill('individual@demo.pinoyproperty.local');
-    const row = page.getByRole('row').filter({ hasText: 'individual@demo.pinoyproperty.local' });
+    await page.getByLabel('Search').fill('individual@demo.pinoyproperty.ph');
+    const row = page.getByRole('row').filter({ hasText: 'individual@demo.pinoyproperty.ph' });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await expect(row.getByRole('switch')).toHaveCount(0);

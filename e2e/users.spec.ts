@@ -32,7 +32,7 @@ test.describe('Users', () => {
     await page.getByLabel('Search').fill('operator');
     const grid = page.getByRole('grid');
     const row = grid.getByRole('row').filter({
-      has: page.getByRole('gridcell', { name: 'operator@demo.pinoyproperty.local', exact: true }),
+      has: page.getByRole('gridcell', { name: 'operator@demo.pinoyproperty.ph', exact: true }),
     });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Operator Demo');
@@ -62,10 +62,10 @@ test.describe('Approve Users', () => {
     await expect(page).toHaveURL(new RegExp(`${APPROVE}$`));
     const grid = page.getByRole('grid');
     await expect(
-      grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.local' }),
+      grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.ph' }),
     ).toHaveCount(1);
     await expect(
-      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.local' }),
+      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.ph' }),
     ).toHaveCount(1);
     await expectAccessible(page);
 
@@ -74,10 +74,10 @@ test.describe('Approve Users', () => {
     await expect(page.getByRole('button', { name: 'Delete Pending Agent' })).toBeVisible();
     await toggleStatus(page, 'Pending Agent', 'Yes');
     await expect(
-      grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.local' }),
+      grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.ph' }),
     ).toHaveCount(0);
     await expect(
-      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.local' }),
+      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.ph' }),
     ).toHaveCount(1);
 
     // Delete asks first; Cancel keeps the user.
@@ -87,7 +87,7 @@ test.describe('Approve Users', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(
-      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.local' }),
+      grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.ph' }),
     ).toHaveCount(1);
   });
 });

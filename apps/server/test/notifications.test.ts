@@ -690,7 +690,7 @@ describe('demo data', () => {
     const demo = await createTestApp();
     try {
       await seedDemoUsers(demo.db, 'Secret123');
-      const token = await demo.login('agent@demo.pinoyproperty.local', 'Secret123');
+      const token = await demo.login('agent@demo.pinoyproperty.ph', 'Secret123');
       const body = (await demo.call(token, { method: 'GET', url: '/api/unreadNotifications' })).json() as {
         resultData: Notification[];
         count: number;

@@ -50,9 +50,9 @@ describe('npm start', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-start-'));
     fs.chmodSync(dataDir, 0o755);
     const first = await start({ DATA_DIR: dataDir });
-    expect(first.output()).toMatch(/e-mail: +admin@pinoyproperty\.local\n +password: +(\S+)/);
+    expect(first.output()).toMatch(/e-mail: +admin@pinoyproperty\.ph\n +password: +(\S+)/);
     const password = /password: +(\S+)/.exec(first.output())![1]!;
-    expect(first.output()).toContain('agent@demo.pinoyproperty.local');
+    expect(first.output()).toContain('agent@demo.pinoyproperty.ph');
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     first.child.kill('SIGTERM');
@@ -65,7 +65,7 @@ describe('npm start', () => {
     const login = await fetch(`http://127.0.0.1:${second.port}/api/webValidateLogin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@pinoyproperty.local', password }),
+      body: JSON.stringify({ email: 'admin@pinoyproperty.ph', password }),
     });
     expect(((await login.json()) as { result: string }).result).toBe('success');
     second.child.kill('SIGINT');

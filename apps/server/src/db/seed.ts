@@ -123,7 +123,7 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
     .where('role_id', '=', ROLE.SuperAdmin)
     .executeTakeFirst();
   if (any) return { kind: 'existing' } satisfies AdminAccount;
-  const email = 'admin@pinoyproperty.local';
+  const email = 'admin@pinoyproperty.ph';
   const password = generatePassword();
   await db
     .insertInto('users')
@@ -143,9 +143,10 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
   return { kind: 'generated', email, password } satisfies AdminAccount;
 }
 
-export const DEMO_DOMAIN = 'demo.pinoyproperty.local';
+/** A 2- or 3-letter top-level domain: the old admin client's e-mail rule refuses others (migration 0017). */
+export const DEMO_DOMAIN = 'demo.pinoyproperty.ph';
 
-/** One demo account per role below Super Admin, e.g. agent@demo.pinoyproperty.local. */
+/** One demo account per role below Super Admin, e.g. agent@demo.pinoyproperty.ph. */
 export async function seedDemoUsers(db: Db, password: string): Promise<string[]> {
   const password_hash = await hashPassword(password);
   const people = SYSTEM_ROLES.filter((r) => r.id !== ROLE.SuperAdmin).map((role, i) => ({
