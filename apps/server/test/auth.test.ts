@@ -48,10 +48,12 @@ describe('webValidateLogin', () => {
     }
   });
 
-  it('validates its input with the spec messages', async () => {
+  it('checks its input with the spec messages, answered as a failed login (HTTP 200)', async () => {
     const res = await login({ email: 'not-an-email', password: '' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ email: MESSAGES.emailInvalid, password: MESSAGES.required });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 'error', message: MESSAGES.emailInvalid });
+    const empty = await login({ email: 'someone@example.com', password: null });
+    expect(empty.json()).toEqual({ result: 'error', message: MESSAGES.required });
   });
 
   it('gives the web app an httpOnly SameSite=Strict cookie and no token in the body', async () => {

@@ -826,7 +826,7 @@ describe('a custom role ranks below the role of its maker (issue 18: an Admin ta
     ).toEqual([]);
     // Account details are always the caller's own.
     const details = await get(helper.token, 'webGetAccountDetails', { user_id: victim });
-    expect(details.json().resultData.user_id).toBe(helper.userId);
+    expect(details.json().resultData[0].user_id).toBe(helper.userId);
   });
 
   it('lists to each only the users of roles below its own, and itself', async () => {

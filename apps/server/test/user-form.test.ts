@@ -531,7 +531,7 @@ describe('Account details', () => {
   it('reads your own profile, whatever user_id is asked for', async () => {
     const res = await get('webGetAccountDetails', `user_id=${superAdmin.userId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().resultData.user_id).toBe(admin.userId);
+    expect(res.json().resultData[0].user_id).toBe(admin.userId);
   });
 
   it('changes your profile only with the current password; legacy camelCase names work', async () => {
@@ -558,7 +558,7 @@ describe('Account details', () => {
     );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().coverImage).toMatch(/^\/media\//);
-    const account = (await get('webGetAccountDetails', '', me.token)).json().resultData;
+    const account = (await get('webGetAccountDetails', '', me.token)).json().resultData[0];
     expect(account).toMatchObject({
       first_name: 'Rosa',
       last_name: 'Santos',

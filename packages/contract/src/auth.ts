@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { email, password } from './common.ts';
 import { loginRules, MESSAGES } from './constants.ts';
 
-const ruled = (schema: z.ZodString, rule: (value: string) => string | undefined) =>
-  schema.superRefine((value, ctx) => {
-    const message = rule(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+/** A login field: any text, a missing or null one as empty. */
+const loginText = z
+  .union([z.string(), z.null()], { error: MESSAGES.required })
+  .optional()
+  .transform((v) => v ?? '');
 
-export const loginRequest = z.object({
-  email: ruled(z.string({ error: MESSAGES.emailRequired }).trim(), loginRules.email),
-  password: ruled(z.string({ error: MESSAGES.required }), loginRules.password),
-});
+/**
+ * webValidateLogin takes any text: the call applies loginRules itself and answers what they find with
+ * HTTP 200 `{result: 'error', message}`, as it answers a wrong password (decision 3; old clients read
+ * a login's outcome only from a 200).
+ */
+export const loginRequest = z.object({ email: loginText, password: loginText });
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** What is wrong with a login's fields (the login page's rules), or undefined. */
+export const loginProblem = (v: LoginRequest) => loginRules.email(v.email) ?? loginRules.password(v.password);
 
 export const forgetPasswordRequest = z.object({ forget_email: email });
 

@@ -96,12 +96,6 @@ export const profileFields = z.looseObject({
   profile_statement: optionalText(2000),
 });
 export const profileForm = withRealBirthday(profileFields);
-/** UpdateProfile: the profile plus the current password, asked for on Save. */
-export const updateProfileRequest = withRealBirthday(
-  profileFields.extend({
-    verify_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
-  }),
-);
 
 /**
  * The fields of the Add/Edit User form under their wire names (spec 1, section 3): the profile plus
@@ -159,9 +153,6 @@ const withUserRules = <T extends z.ZodType<UserFields>>(schema: T) =>
     for (const issue of userIssues(v)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
-export const saveUserRequest = withUserRules(userFields);
-export const updateUserRequest = withUserRules(userFields.extend({ user_id: id }));
-
 /**
  * The Account Details form (UpdateProfile): the legacy camelCase names. Role, status, agency and
  * limit are not the user's own to change and are ignored here.
@@ -193,15 +184,54 @@ export const ACCOUNT_FIELD_NAMES = {
   email: 'user_email',
 } as const;
 
-/** Accepts the legacy camelCase account names as well as the entity's own names. */
-export function fromAccountNames(body: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The Add/Edit User form's camelCase names (legacy-api.md, SaveUser): the account's, plus what an
+ * administrator decides. `activeUserDateLimit`, `user_info` and `created_by` are not ours to take
+ * (no such field; identity is the session's) and pass through unread.
+ */
+export const USER_FORM_FIELD_NAMES = {
+  ...ACCOUNT_FIELD_NAMES,
+  UserType: 'role_id',
+  AssociatedAgency: 'associated_agency_id',
+  sameAsAgency: 'is_address_same_as_agency',
+  selfBroker: 'self_broker',
+  associatedBroker: 'associated_broker_id',
+  reasonInactive: 'reason',
+  inactiveUser: 'user_status',
+  openPropertyLimit: 'open_property_limit',
+} as const;
+
+/** Renames the old names of `names` to ours; where a request carries both, ours wins. */
+function renamed(body: Record<string, unknown>, names: Readonly<Record<string, string>>) {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    const name = (ACCOUNT_FIELD_NAMES as Record<string, string>)[key] ?? key;
+    const name = names[key] ?? key;
     if (!(name in out) || key === name) out[name] = value;
   }
   return out;
 }
+
+/** `schema`, taking the old clients' names (`names`) as well as ours. */
+const withOldNames = <S extends z.ZodType>(names: Readonly<Record<string, string>>, schema: S) =>
+  z.preprocess(
+    (v) => (v && typeof v === 'object' ? renamed(v as Record<string, unknown>, names) : v),
+    schema,
+  );
+
+export const saveUserRequest = withOldNames(USER_FORM_FIELD_NAMES, withUserRules(userFields));
+export const updateUserRequest = withOldNames(
+  USER_FORM_FIELD_NAMES,
+  withUserRules(userFields.extend({ user_id: id })),
+);
+/** UpdateProfile: the profile plus the current password, asked for on Save; old names accepted. */
+export const updateProfileRequest = withOldNames(
+  ACCOUNT_FIELD_NAMES,
+  withRealBirthday(
+    profileFields.extend({
+      verify_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+    }),
+  ),
+);
 
 export const verifyOtpRequest = z.looseObject({
   user_id: id,

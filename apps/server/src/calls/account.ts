@@ -5,7 +5,7 @@ import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
 import { assertEmailFree, readUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
-import { legacyNames, profileImageUpload, withStoredImage } from './user-form.ts';
+import { profileImageUpload, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
 
 /** The signed-in user's own profile: read it, and change it after confirming the current password. */
@@ -18,7 +18,8 @@ export const accountCalls: AnyCall[] = [
     summary: "The signed-in user's own profile (a user_id parameter is ignored: it is always your own)",
     input: noInput,
     async handle({ db, user }) {
-      return { resultData: await readUserRecord(db, user.user_id) };
+      // An array with the one record: the old client reads resultData[0].
+      return { resultData: [await readUserRecord(db, user.user_id)] };
     },
   }),
 
@@ -28,7 +29,7 @@ export const accountCalls: AnyCall[] = [
     access: 'signed-in',
     tag: 'Account',
     summary: 'Change your own profile (JSON or multipart with profile_image); needs verify_password',
-    input: legacyNames(updateProfileRequest),
+    input: updateProfileRequest,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;

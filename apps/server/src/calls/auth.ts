@@ -5,6 +5,7 @@ import {
   RESET_LINK_TTL_MINUTES,
   changePasswordRequest,
   forgetPasswordRequest,
+  loginProblem,
   loginRequest,
   resetPasswordRequest,
   type LoggedUserDetails,
@@ -36,7 +37,9 @@ export const authCalls = [
     summary: 'Sign in with e-mail and password',
     input: loginRequest,
     async handle({ db, input, req, reply, config }): Promise<LoginSuccess | LoginError> {
-      const email = input.email.toLowerCase();
+      const problem = loginProblem(input);
+      if (problem) return { result: 'error', message: problem };
+      const email = input.email.trim().toLowerCase();
       const client = clientKey(req.ip);
       const failed = (reason: string, userId: number | null = null) =>
         recordAudit(db, {

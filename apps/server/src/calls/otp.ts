@@ -2,7 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { id, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, ROLE, verifyOtpRequest } from '@app/contract';
-import { defineCall, type AnyCall } from './registry.ts';
+import { defineCall, type AnyCall, type Services } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { createSms } from '../lib/sms.ts';
@@ -45,6 +45,48 @@ async function waitingSuperAdmin(db: Db, userId: number, actor: SessionUser) {
 const failure = (message: string) => ({ result: 'error' as const, message });
 
 /**
+ * Sends a waiting Super Admin a new 6-digit code (e-mail, and SMS when a phone is known), valid
+ * `minutes`; false, sending nothing, when they were sent OTP_SENDS_PER_HOUR codes in the last hour.
+ */
+export async function sendApprovalCode(
+  { db, mailer, config }: Services,
+  target: { user_id: number; first_name: string; user_email: string; phone_1: string | null },
+  requestedBy: number,
+  minutes = OTP_TTL_MINUTES,
+) {
+  // A new code starts the tries afresh: capped, so guesses stay bounded (5 tries x 3 codes an hour).
+  if (!(await takeSlot(db, `otp user ${target.user_id}`, OTP_SENDS_PER_HOUR, 60))) return false;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .insertInto('user_otps')
+    .values({
+      user_id: target.user_id,
+      code_hash: codeHash(target.user_id, code),
+      expires_at: new Date(Date.now() + minutes * 60_000),
+      requested_by: requestedBy,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        code_hash: (eb) => eb.ref('excluded.code_hash'),
+        expires_at: (eb) => eb.ref('excluded.expires_at'),
+        attempts: 0,
+        requested_by: requestedBy,
+        created_at: sql`now()`,
+      }),
+    )
+    .execute();
+  const expiry = minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
+  const text = `Your Pinoy Property verification code is ${code}. It expires in ${expiry}.`;
+  await mailer.send({
+    to: target.user_email,
+    subject: 'Your Pinoy Property verification code',
+    text: `Hello ${target.first_name},\n\n${text}\nGive it only to the administrator who is approving your account.\n`,
+  });
+  if (target.phone_1) await createSms(config).send(target.phone_1, text);
+  return true;
+}
+
+/**
  * Activating a new Super Admin needs a 6-digit code sent to that person (e-mail, and SMS when a phone
  * is known): the approving Super Admin must get it from them, which proves the address is theirs.
  */
@@ -56,41 +98,14 @@ export const otpCalls: AnyCall[] = [
     tag: 'Users',
     summary: `Send a new 6-digit code to a waiting Super Admin (valid ${OTP_TTL_MINUTES} minutes, ${OTP_MAX_ATTEMPTS} tries)`,
     input: z.looseObject({ user_id: id }),
-    async handle({ db, input, user, mailer, config }) {
-      const target = await waitingSuperAdmin(db, input.user_id, user);
-      // A new code starts the tries afresh: capped, so guesses stay bounded (5 tries x 3 codes an hour).
-      if (!(await takeSlot(db, `otp user ${target.user_id}`, OTP_SENDS_PER_HOUR, 60))) {
+    async handle(ctx) {
+      const target = await waitingSuperAdmin(ctx.db, ctx.input.user_id, ctx.user);
+      if (!(await sendApprovalCode(ctx, target, ctx.user.user_id))) {
         throw new HttpError(
           429,
           `This user was sent ${OTP_SENDS_PER_HOUR} codes in the last hour. Try again later, or verify the last code sent`,
         );
       }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db
-        .insertInto('user_otps')
-        .values({
-          user_id: target.user_id,
-          code_hash: codeHash(target.user_id, code),
-          expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
-          requested_by: user.user_id,
-        })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({
-            code_hash: (eb) => eb.ref('excluded.code_hash'),
-            expires_at: (eb) => eb.ref('excluded.expires_at'),
-            attempts: 0,
-            requested_by: user.user_id,
-            created_at: sql`now()`,
-          }),
-        )
-        .execute();
-      const text = `Your Pinoy Property verification code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`;
-      await mailer.send({
-        to: target.user_email,
-        subject: 'Your Pinoy Property verification code',
-        text: `Hello ${target.first_name},\n\n${text}\nGive it only to the administrator who is approving your account.\n`,
-      });
-      if (target.phone_1) await createSms(config).send(target.phone_1, text);
       return { result: 'success', message: `A verification code was sent to ${target.user_email}` };
     },
   }),

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   defaultOpenPropertyLimit,
-  fromAccountNames,
   id,
   isAdminRole,
   MESSAGES,
   openPropertyLimitAfterRoleChange,
+  ROLE,
   saveUserRequest,
   updateUserRequest,
   WELCOME_LINK_TTL_HOURS,
@@ -26,6 +26,7 @@ import {
   replaceUserLinks,
 } from '../lib/user-profile.ts';
 import { events } from '../lib/notifications.ts';
+import { sendApprovalCode } from './otp.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction } from '../db/index.ts';
 
@@ -112,13 +113,6 @@ async function sendWelcomeLink(
     .catch((err: unknown) => log.error({ err }, 'welcome mail failed'));
 }
 
-/** JSON or multipart, with the account form's camelCase names accepted too. */
-export const legacyNames = <S extends z.ZodType>(schema: S) =>
-  z.preprocess(
-    (v) => (v && typeof v === 'object' ? fromAccountNames(v as Record<string, unknown>) : v),
-    schema,
-  );
-
 export const profileImageUpload = { files: ['profile_image'], tooLarge: MESSAGES.profileImageLimit } as const;
 
 export const userFormCalls: AnyCall[] = [
@@ -146,7 +140,7 @@ export const userFormCalls: AnyCall[] = [
     access: 'Add User',
     tag: 'Users',
     summary: 'Create a user (JSON or multipart with profile_image); they get a link to choose a password',
-    input: legacyNames(saveUserRequest),
+    input: saveUserRequest,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files, req } = ctx;
@@ -173,7 +167,7 @@ export const userFormCalls: AnyCall[] = [
               created_by: user.user_id,
               updated_by: user.user_id,
             })
-            .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email'])
+            .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email', 'phone_1'])
             .executeTakeFirstOrThrow();
           await replaceUserLinks(trx, row.user_id, input.user_skills, input.associated_broker_id);
           await trx
@@ -191,6 +185,13 @@ export const userFormCalls: AnyCall[] = [
         }),
       );
       await sendWelcomeLink(ctx, req.log, created);
+      // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
+      // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.
+      if (created.role_id === ROLE.SuperAdmin && status === 'New') {
+        await sendApprovalCode(ctx, created, user.user_id, WELCOME_LINK_TTL_HOURS * 60).catch(
+          (err: unknown) => req.log.error({ err }, 'approval code failed'),
+        );
+      }
       return {
         message: `User saved successfully. A link to choose a password was sent to ${created.user_email}`,
         user_id: created.user_id,
@@ -204,7 +205,7 @@ export const userFormCalls: AnyCall[] = [
     access: 'Edit User',
     tag: 'Users',
     summary: 'Update a user (JSON or multipart with profile_image); status changes are recorded',
-    input: legacyNames(updateUserRequest),
+    input: updateUserRequest,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;

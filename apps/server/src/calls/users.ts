@@ -6,7 +6,7 @@ import { defineList } from '../lib/list.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';
-import { setUserStatus } from '../lib/user-profile.ts';
+import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
 
@@ -30,6 +30,11 @@ const userSortColumns = [
   'user_id',
 ] as const;
 
+/** The record's fields a list row does not already hold (its row holds the sort columns). */
+const WIDE_COLUMNS = USER_RECORD.filter(
+  (field) => !(userSortColumns as readonly unknown[]).includes(field.alias),
+);
+
 const userList = (name: string, access: Permission, summary: string, onlyWaiting: boolean) =>
   defineList({
     name,
@@ -47,9 +52,6 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
           .select([
             'u.user_id',
             fullName.as('full_name'),
-            'u.first_name',
-            'u.last_name',
-            'u.role_id',
             'r.name as role_name',
             'u.phone_1',
             'u.user_email',
@@ -69,6 +71,12 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
         sql`(${fullName} ILIKE ${pattern} OR u.user_email ILIKE ${pattern} OR u.phone_1 ILIKE ${pattern})`,
       sortMatches: true,
       tieBreaker: 'u.user_id',
+      // The old client fills its Edit User form from the row: the whole record, for the page's rows only.
+      late: {
+        idField: 'user_id',
+        join: (page) => page.innerJoin('users as u', 'u.user_id', 'page.user_id'),
+        columns: () => WIDE_COLUMNS,
+      },
       export: {
         title: onlyWaiting ? 'ApproveUsers' : 'Users',
         columns: [

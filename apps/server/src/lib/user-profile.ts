@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Transaction } from 'kysely';
 import type { UserFields, UserStatus } from '@app/contract';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/index.ts';
@@ -6,7 +6,6 @@ import { addressValues, checkAddress, PLAIN_ADDRESS, selectAddress } from './add
 import { badRequest, conflict, notFound } from './errors.ts';
 import { assertExist, linkIds, replaceLinks, type Link } from './links.ts';
 import { revokeSessions } from './session.ts';
-import { mediaUrl } from './media.ts';
 
 type Trx = Transaction<Database>;
 
@@ -30,46 +29,60 @@ const USER_LINKS = {
   },
 } as const satisfies Record<string, Link>;
 
+/** The users row `u` and its role `r`, as USER_RECORD reads them. */
+const user = expressionBuilder<{ u: Database['users']; r: Database['roles'] }, 'u' | 'r'>();
+const picture = (column: 'profile_image' | 'profile_thumbnail') =>
+  sql<string | null>`'/media/' || nullif(${user.ref(`u.${column}`)}, '')`;
+const skills = linkIds(USER_LINKS.skills, 'u.user_id');
+
 /**
- * One user as the forms read it (GetUserById, webGetAccountDetails): the legacy field names, id
- * lists as comma strings, the picture's addresses and the status history.
+ * One user as the forms read it, from the users row `u` and its role `r`: the legacy field names, id
+ * lists as comma strings, the picture's address. GetUserById and webGetAccountDetails answer it, and so
+ * do the rows of GetUser and GetNewUser, which the old client fills its Edit User form from.
  */
+export const USER_RECORD = [
+  user.ref('u.user_id').as('user_id'),
+  user.ref('u.first_name').as('first_name'),
+  user.ref('u.last_name').as('last_name'),
+  sql<string>`${user.ref('u.first_name')} || ' ' || ${user.ref('u.last_name')}`.as('full_name'),
+  user.ref('u.nick_name').as('nick_name'),
+  user.ref('u.role_id').as('role_id'),
+  user.ref('r.name').as('role_name'),
+  user.ref('u.phone_1').as('phone_1'),
+  user.ref('u.phone_2').as('phone_2'),
+  user.ref('u.user_email').as('user_email'),
+  user.ref('u.user_status').as('user_status'),
+  user.ref('u.status_reason').as('reason'),
+  user.ref('u.associated_agency_id').as('associated_agency_id'),
+  linkIds(USER_LINKS.brokers, 'u.user_id'),
+  user.ref('u.is_address_same_as_agency').as('is_address_same_as_agency'),
+  ...selectAddress(PLAIN_ADDRESS, 'u'),
+  user.ref('u.birth_day').as('birth_day'),
+  user.ref('u.birth_month').as('birth_month'),
+  user.ref('u.birth_year').as('birth_year'),
+  user.ref('u.re_license').as('re_license'),
+  user.ref('u.website').as('website'),
+  skills,
+  // The old list rows named the skills twice.
+  skills.rawBuilder.as('user_skills_id'),
+  user.ref('u.profile_statement').as('profile_statement'),
+  user.ref('u.self_broker').as('self_broker'),
+  user.ref('u.open_property_limit').as('open_property_limit'),
+  picture('profile_image').as('profileImage'),
+  // The old rows' name for the picture (there a file name; here its address, as profileImage).
+  picture('profile_image').as('agent_photo'),
+  picture('profile_thumbnail').as('profileThumbnail'),
+];
+
+/** One user's record (USER_RECORD) with their status history, or 404. */
 export async function readUserRecord(db: Db, userId: number) {
-  const user = await db
+  const record = await db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select([
-      'u.user_id',
-      'u.first_name',
-      'u.last_name',
-      sql<string>`u.first_name || ' ' || u.last_name`.as('full_name'),
-      'u.nick_name',
-      'u.role_id',
-      'r.name as role_name',
-      'u.phone_1',
-      'u.phone_2',
-      'u.user_email',
-      'u.user_status',
-      'u.status_reason as reason',
-      'u.associated_agency_id',
-      linkIds(USER_LINKS.brokers, 'u.user_id'),
-      'u.is_address_same_as_agency',
-      ...selectAddress(PLAIN_ADDRESS, 'u'),
-      'u.birth_day',
-      'u.birth_month',
-      'u.birth_year',
-      'u.re_license',
-      'u.website',
-      linkIds(USER_LINKS.skills, 'u.user_id'),
-      'u.profile_statement',
-      'u.self_broker',
-      'u.open_property_limit',
-      'u.profile_image',
-      'u.profile_thumbnail',
-    ])
+    .select(USER_RECORD)
     .where('u.user_id', '=', userId)
     .executeTakeFirst();
-  if (!user) throw notFound('User');
+  if (!record) throw notFound('User');
   const history = await db
     .selectFrom('user_status_history as h')
     .leftJoin('users as by', 'by.user_id', 'h.changed_by')
@@ -85,13 +98,7 @@ export async function readUserRecord(db: Db, userId: number) {
     .orderBy('h.id', 'desc')
     .limit(100)
     .execute();
-  const { profile_image, profile_thumbnail, ...rest } = user;
-  return {
-    ...rest,
-    profileImage: mediaUrl(profile_image),
-    profileThumbnail: mediaUrl(profile_thumbnail),
-    status_history: history,
-  };
+  return { ...record, status_history: history };
 }
 
 /** Refuses an e-mail address another user already has (the unique index would say it less clearly). */

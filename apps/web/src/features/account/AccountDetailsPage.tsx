@@ -30,7 +30,7 @@ export default function AccountDetailsPage() {
   const account = useQuery({
     queryKey: [ACCOUNT_CALL],
     queryFn: ({ signal }) =>
-      apiGet<{ resultData: Values }>(ACCOUNT_CALL, {}, { signal }).then((r) => r.resultData),
+      apiGet<{ resultData: Values[] }>(ACCOUNT_CALL, {}, { signal }).then((r) => r.resultData[0]!),
     staleTime: 0,
     gcTime: 0,
   });
