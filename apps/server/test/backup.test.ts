@@ -13,7 +13,7 @@ import { createDb } from '../src/db/index.ts';
 import { migrationProvider } from '../src/db/migrations/index.ts';
 import { backup, restore, type Manifest } from '../src/lib/backup.ts';
 import { createMailer } from '../src/lib/mail.ts';
-import { agencyPayload, associationPayload, brokerPayload, place } from './entity-fixtures.ts';
+import { agencyPayload, associationPayload, brokerPayload, place, sellerPayload } from './entity-fixtures.ts';
 import { createTestApp, freshDatabase, multipart, PASSWORD, png, type TestApp } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -92,20 +92,8 @@ async function populate() {
   await post('webAssignPermissionRoleWise', { roleId: surveyor, permissionId: permissions.slice(0, 5) });
 
   await post('saveSeller', {
-    seller_name: 'Lola\t"Nena" \\ 😀',
+    ...sellerPayload(p, 'Lola\t"Nena" \\ 😀', agencyId),
     property_owner_name: 'Nena Sr.',
-    phone_1: '09190000001',
-    phone_2: '',
-    email_address: '',
-    unit_number: '2A',
-    house_no: '15',
-    street_name: 'Amorsolo Street',
-    province_id: p.province_id,
-    town_id: p.town_id,
-    barangay_id: p.barangay_id,
-    subdivision_id: p.subdivision_id,
-    zipcode: '1209',
-    agency_id: agencyId,
     notes_about_seller: 'Calls after 5 pm.\nNever on Sunday.',
   });
 

@@ -63,13 +63,8 @@ export async function place(t: TestApp, suffix: string): Promise<Place> {
   return { province_id, town_id, barangay_id, subdivision_id };
 }
 
-/** A valid saveSeller body at the place, as the seller form sends it. */
-export const sellerPayload = (p: Place, name: string, agencyId: number | null) => ({
-  seller_name: name,
-  property_owner_name: `${name} Sr.`,
-  phone_1: '09190000001',
-  phone_2: '',
-  email_address: '',
+/** A seller's address at the place under its legacy names, as sent and as loaded. */
+export const sellerAddress = (p: Place) => ({
   unit_number: '2A',
   house_no: '15',
   street_name: 'Amorsolo Street',
@@ -78,6 +73,16 @@ export const sellerPayload = (p: Place, name: string, agencyId: number | null) =
   barangay_id: p.barangay_id,
   subdivision_id: p.subdivision_id,
   zipcode: '1209',
+});
+
+/** A valid saveSeller body at the place, as the seller form sends it. */
+export const sellerPayload = (p: Place, name: string, agencyId: number | null) => ({
+  seller_name: name,
+  property_owner_name: `${name} Sr.`,
+  phone_1: '09190000001',
+  phone_2: '',
+  email_address: '',
+  ...sellerAddress(p),
   agency_id: agencyId,
   notes_about_seller: '',
 });

@@ -8,6 +8,7 @@ import {
   errorsOf,
   expectRequired,
   place,
+  propertyIdOf,
   setAgency,
   useTestApp,
   type Place,
@@ -42,14 +43,7 @@ const propertyForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const idOfName = async (name: string) =>
-  (
-    await env.t.db
-      .selectFrom('properties')
-      .select('property_id')
-      .where('property_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).property_id;
+const idOfName = (name: string) => propertyIdOf(env.t, name);
 
 const row = (id: number) =>
   env.t.db.selectFrom('properties').selectAll().where('property_id', '=', id).executeTakeFirstOrThrow();

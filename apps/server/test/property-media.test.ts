@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE } from '@app/contract';
 import { IMAGE_MESSAGES } from '../src/lib/media.ts';
-import { place, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, PASSWORD, png } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
@@ -44,13 +44,7 @@ const mediaFile = (url: string) => path.join(env.t.config.dataDir, 'media', url.
 async function newProperty(name: string, token = env.admin.token) {
   const res = await env.post('saveproperty', propertyForm(p, name), token);
   expect(res.statusCode, res.body).toBe(200);
-  return (
-    await env.t.db
-      .selectFrom('properties')
-      .select('property_id')
-      .where('property_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).property_id;
+  return propertyIdOf(env.t, name);
 }
 
 beforeAll(async () => {

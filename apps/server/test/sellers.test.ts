@@ -12,6 +12,8 @@ import {
   sortsBy,
   useTestApp,
   type Place,
+  sellerAddress,
+  sellerPayload as sellerFields,
 } from './entity-fixtures.ts';
 
 const env = useTestApp();
@@ -31,25 +33,8 @@ beforeAll(async () => {
   agencyB = await idOf(env, AGENCY, 'Agency B Realty');
 });
 
-/** The seller's address under its legacy names, as sent and as loaded. */
-const sellerAddress = () => ({
-  unit_number: '2A',
-  house_no: '15',
-  street_name: 'Amorsolo Street',
-  province_id: p.province_id,
-  town_id: p.town_id,
-  barangay_id: p.barangay_id,
-  subdivision_id: p.subdivision_id,
-  zipcode: '1209',
-});
 const sellerPayload = (name: string, agencyId: number | null = agencyA) => ({
-  seller_name: name,
-  property_owner_name: `${name} Sr.`,
-  phone_1: '09190000001',
-  phone_2: '',
-  email_address: '',
-  ...sellerAddress(),
-  agency_id: agencyId,
+  ...sellerFields(p, name, agencyId),
   notes_about_seller: 'Prefers calls after 5 pm.',
 });
 
@@ -110,7 +95,7 @@ describe('sellers', () => {
         ...listed,
         phone_2: null,
         notes_about_seller: 'Prefers calls after 5 pm.',
-        ...sellerAddress(),
+        ...sellerAddress(p),
         created_by: env.admin.userId,
         updated_by: env.admin.userId,
       },

@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, rentalExpiryLimit, updatePropertyRequest } from '@app/contract';
-import { associationPayload, brokerPayload, place, useTestApp, type Place } from './entity-fixtures.ts';
+import {
+  associationPayload,
+  brokerPayload,
+  place,
+  propertyIdOf,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -141,13 +148,7 @@ beforeAll(async () => {
   };
   const saved = await env.post('saveproperty', form);
   expect(saved.statusCode, saved.body).toBe(200);
-  id = (
-    await env.t.db
-      .selectFrom('properties')
-      .select('property_id')
-      .where('property_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).property_id;
+  id = await propertyIdOf(env.t, name);
   // Sold, with the update-only fields, then edited by an Operator: every date and name is set.
   const sold = await env.post('updateproperty', {
     ...form,
