@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchema,
 } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,7 @@ import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
 import { badRequest, HttpError, isDatabaseUnavailable } from './lib/errors.ts';
 import { isRetryable } from './db/transaction.ts';
+import { compileAnswer } from './lib/answers.ts';
 import { assertPlainFileName, mediaDir, sweepMedia } from './lib/media.ts';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
@@ -414,7 +416,7 @@ const sessionSecurity: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [
 function registerCall(app: FastifyInstance, services: Services, call: AnyCall, exportGate: ExportGate) {
   const inputKey = call.method === 'GET' ? 'querystring' : 'body';
   const upload = call.upload;
-  const schema = {
+  const schema: FastifySchema = {
     // Multipart calls are validated in the handler, after the upload has been read.
     ...(upload ? { consumes: ['multipart/form-data', 'application/json'] } : { [inputKey]: call.input }),
     tags: [call.tag],
@@ -438,7 +440,8 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall, e
   app.route({
     method: call.method,
     url: `/api/${call.name}`,
-    schema,
+    schema: call.response ? { ...schema, response: { 200: call.response } } : schema,
+    ...(call.response && { serializerCompiler: compileAnswer }),
     preValidation: authorize,
     handler: async (req, reply) => {
       const key = call.create ? idempotencyKeyOf(req) : null;

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './common.ts';
+export * from './answers.ts';
 export * from './permissions.ts';
 export * from './auth.ts';
 export * from './roles.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.ts';
+import { listPage, messageAnswer, timestamp } from './answers.ts';
 
 /**
  * Notification types with their icons (Material Design Icons names, as the legacy clients store them).
@@ -35,17 +36,17 @@ export const NOTIFICATION_ENTITIES = ['property', 'user', 'broker'] as const;
 export type NotificationEntity = (typeof NOTIFICATION_ENTITIES)[number];
 
 /** A notification on the wire. */
-export interface Notification {
-  notification_id: number;
-  notification_type: string;
-  notification_type_icon: string;
-  notification_subject: string;
-  notification_status: NotificationStatus;
-  entity: NotificationEntity | null;
-  entity_id: number | null;
-  /** ISO timestamp. */
-  created_at: string;
-}
+export const notification = z.object({
+  notification_id: z.number().int(),
+  notification_type: z.string(),
+  notification_type_icon: z.string(),
+  notification_subject: z.string(),
+  notification_status: z.enum(NOTIFICATION_STATUSES),
+  entity: z.enum(NOTIFICATION_ENTITIES).nullable(),
+  entity_id: z.number().int().nullable(),
+  created_at: timestamp,
+});
+export type Notification = z.output<typeof notification>;
 
 /** The bell's popup shows at most this many unread notifications (the badge counts them all). */
 export const UNREAD_POPUP_LIMIT = 20;
@@ -62,6 +63,14 @@ const notificationId = z.coerce
   .number({ error: 'Id must be a number' })
   .int('Id must be a number')
   .positive('Id must be a number');
+
+/** unreadNotifications: the newest unread ones, and how many are unread in all. */
+export const unreadNotificationsAnswer = z.object({
+  resultData: z.array(notification),
+  count: z.number().int(),
+});
+export const notificationPageAnswer = z.object({ resultData: listPage(notification) });
+export const markAllReadAnswer = messageAnswer.extend({ count: z.number().int() });
 
 export const deleteNotificationRequest = z.looseObject({ Id: notificationId });
 export const setNotificationStatusRequest = z.looseObject({

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import {
   deleteNotificationRequest,
+  markAllReadAnswer,
+  messageAnswer,
   notificationListQuery,
+  notificationPageAnswer,
   setNotificationStatusRequest,
   UNREAD_POPUP_LIMIT,
+  unreadNotificationsAnswer,
 } from '@app/contract';
 import { defineCall, noInput, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
@@ -26,6 +30,7 @@ export const notificationCalls: AnyCall[] = [
     tag: TAG,
     summary: `Your newest ${UNREAD_POPUP_LIMIT} unread notifications (resultData) and how many are unread (count)`,
     input: noInput,
+    response: unreadNotificationsAnswer,
     async handle({ db, user }) {
       const [rows, counts] = await Promise.all([
         selectNotifications(db)
@@ -47,6 +52,7 @@ export const notificationCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Your notifications, paged, newest first (search over type and subject)',
     input: notificationListQuery,
+    response: notificationPageAnswer,
     list: {
       envelope: 'resultData',
       query: ({ db, user }) => selectNotifications(db).where('n.user_id', '=', user.user_id),
@@ -84,6 +90,7 @@ export const notificationCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Delete one of your notifications {Id}',
     input: deleteNotificationRequest,
+    response: messageAnswer,
     async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
         const deleted = await trx
@@ -105,6 +112,7 @@ export const notificationCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Mark one of your notifications read (status Inactive) or unread (Active) {Id, status}',
     input: setNotificationStatusRequest,
+    response: messageAnswer,
     async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
         const changed = await trx
@@ -133,6 +141,7 @@ export const notificationCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Mark all your notifications read; count is how many were unread',
     input: noInput,
+    response: markAllReadAnswer,
     async handle({ db, user }) {
       const count = await inTransaction(db, async (trx) => {
         const changed = await trx

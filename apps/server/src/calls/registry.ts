@@ -63,6 +63,11 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
   /** Paged lists also answer `GET /api/<name>/export` with the same query as an .xlsx file. */
   list?: ListSpec<z.output<S>>;
   /**
+   * What the call answers (200), from the contract: the answer is serialized through it, so a field it
+   * does not declare never leaves the server (lib/answers.ts), and the OpenAPI document shows it.
+   */
+  response?: z.ZodType;
+  /**
    * The call creates a record: it takes an Idempotency-Key header, and a repeat of a successful request
    * with the same key gets the first answer instead of a second record (lib/idempotency.ts).
    */

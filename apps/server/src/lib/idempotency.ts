@@ -161,7 +161,7 @@ async function runClaimed(
   }
   const status = reply.statusCode;
   // The text sent is the text stored, so a replay is the same answer byte for byte.
-  const body = JSON.stringify(answer ?? null);
+  const body = String(reply.serialize(answer ?? null));
   reply.type(JSON_TYPE);
   if (status < 200 || status > 299) {
     await ours(db, request, claimed).execute();

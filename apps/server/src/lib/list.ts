@@ -432,6 +432,7 @@ export const defineList = <S extends z.ZodType<ListQuery>>(def: {
   summary: string;
   tag: string;
   input: S;
+  response?: z.ZodType;
   list: ListSpec<z.output<S>>;
 }): AnyCall =>
   defineCall({
