@@ -6,9 +6,12 @@ import {
   OVERVIEW,
   REPORTS,
   ROLE,
+  listPage,
   manilaToday,
   reportByCall,
+  reportRow,
   reportSortColumns,
+  reportsOverview,
   type ReportDefinition,
 } from '@app/contract';
 import { place, useTestApp, type Place } from './entity-fixtures.ts';
@@ -337,9 +340,14 @@ const request = (call: string, params: Params = {}, as?: string) =>
     as ? token[as] : undefined,
   );
 
+/** The answer a report declares in the catalogue, with no field more (issue 19). */
+const declared = (call: string) => listPage(reportRow(reportByCall(call)!).strict()).strict();
+
 async function report(call: string, params: Params = {}, as?: string) {
   const res = await request(call, params, as);
   expect(res.statusCode, res.body).toBe(200);
+  const parsed = declared(call).safeParse(res.json().resultData);
+  expect(parsed.error, call).toBeUndefined();
   return res.json().resultData as {
     data: Row[];
     total: number;
@@ -759,7 +767,13 @@ describe('the report contract', () => {
       const { params, page } = await firstRow(def);
       expect(page.total, def.call).toBeGreaterThan(0);
       expect(Object.keys(page.data[0]!).sort(), def.call).toEqual(
-        [...new Set([def.rowId, ...def.columns.map((c) => c.field), ...(def.rowFields ?? [])])].sort(),
+        [
+          ...new Set([
+            def.rowId,
+            ...def.columns.map((c) => c.field),
+            ...(def.rowFields ?? []).map((f) => f.field),
+          ]),
+        ].sort(),
       );
       const ids = page.data.map((r) => r[def.rowId]);
       expect(new Set(ids).size, def.call).toBe(ids.length);
@@ -889,6 +903,7 @@ describe('the overview', () => {
   it('counts every listing and user in scope, zeros included', async () => {
     const res = await request(OVERVIEW.call);
     expect(res.statusCode, res.body).toBe(200);
+    expect(reportsOverview.strict().safeParse(res.json().resultData).error).toBeUndefined();
     expect(res.json().resultData).toEqual({
       by_status: [
         { status: 'Open', count: 3 },
@@ -915,6 +930,7 @@ describe('the overview', () => {
     const res = await request(OVERVIEW.call, {}, 'A1');
     expect(res.statusCode, res.body).toBe(200);
     const overview = res.json().resultData;
+    expect(reportsOverview.strict().safeParse(overview).error).toBeUndefined();
     expect(overview.by_status.map((s: { count: number }) => s.count)).toEqual([2, 0, 2, 1, 1, 0]);
     expect(overview.new_listings_per_week).toEqual(weeks({ 3: 1 }));
     expect(overview.new_users_per_week).toEqual(weeks({}));

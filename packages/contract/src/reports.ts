@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, listQuery, type ListQuery } from './common.ts';
+import { listPage, timestamp } from './answers.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
 import { MEDIA_TYPES, PROPERTY_STATUSES, manilaToday } from './properties.ts';
@@ -21,7 +22,12 @@ export interface ReportColumn {
   sortable?: boolean;
   /** Relative width on screen (flex), default 1. */
   flex?: number;
+  /** The field can be null (a nullable column, a LEFT JOIN's missing side). */
+  nullable?: true;
 }
+
+/** A row field that no column shows: its name and its type on the wire, as a column's. */
+export type ReportField = Pick<ReportColumn, 'field' | 'type' | 'nullable'>;
 
 /** Where a choice filter's options come from: a lookup call of the product, or a fixed list. */
 export type ChoiceSource =
@@ -60,8 +66,11 @@ export interface ReportDefinition {
   extraSortColumns?: readonly string[];
   /** Other names old screens sort by (their defaults, names since renamed) → the nearest sort column. */
   sortAliases?: Readonly<Record<string, string>>;
-  /** Row fields that no column shows, besides the row id (names the old rows carried). */
-  rowFields?: readonly string[];
+  /**
+   * Row fields that no column shows (names the old rows carried), the row id among them when no column
+   * shows it. With the columns, they are the row's answer, exactly (reportRow).
+   */
+  rowFields?: readonly ReportField[];
   defaultSort: { column: string; order: 'asc' | 'desc' };
   filters?: readonly ReportFilter[];
   /** Page sizes offered; the first is the default. Default 7, 15, 25, 50. */
@@ -114,10 +123,13 @@ const LISTING_FILTERS: readonly ReportFilter[] = [
 ];
 
 const LISTING_PEOPLE = [
-  { field: 'seller_name', header: 'Seller Name' },
-  { field: 'agent_name', header: 'Agent Name' },
-  { field: 'broker_associated', header: 'Broker Associated' },
+  { field: 'seller_name', header: 'Seller Name', nullable: true },
+  { field: 'agent_name', header: 'Agent Name', nullable: true },
+  { field: 'broker_associated', header: 'Broker Associated', nullable: true },
 ] as const satisfies readonly ReportColumn[];
+/** The row id of the listing reports, a column of none. */
+const PROPERTY_ID = { field: 'property_id', type: 'number' } as const satisfies ReportField;
+const USER_ID = { field: 'user_id', type: 'number' } as const satisfies ReportField;
 
 export const REPORTS = [
   {
@@ -133,13 +145,17 @@ export const REPORTS = [
       ...LISTING_PEOPLE,
       { field: 'property_name', header: 'Property Name', flex: 1.5 },
       { field: 'months', header: 'Months', type: 'number' },
-      { field: 'pending', header: 'Pending Month', type: 'number' },
+      { field: 'pending', header: 'Pending Month', type: 'number', nullable: true },
       { field: 'status', header: 'Status' },
     ],
     // The legacy default sorted by the broker's associations: listings grouped by their broker.
     extraSortColumns: ['broker_id'],
     sortAliases: { broker_association_id: 'broker_id', pending_month: 'pending' },
-    rowFields: ['broker_id', 'broker_association_id'],
+    rowFields: [
+      PROPERTY_ID,
+      { field: 'broker_id', type: 'number', nullable: true },
+      { field: 'broker_association_id' },
+    ],
     defaultSort: { column: 'broker_id', order: 'asc' },
     rowId: 'property_id',
     searchHint: 'Property, seller, agent or broker',
@@ -153,14 +169,15 @@ export const REPORTS = [
     // Sold listings by their sale date, Occupied (rented) ones by the rental start (or, without one,
     // the day they became Occupied): the booking date. date_sold and date_rented each carry only their own.
     columns: [
-      { field: 'seller_name', header: 'Seller Name' },
-      { field: 'date_sold', header: 'Date Sold', type: 'date' },
-      { field: 'date_rented', header: 'Date Rented', type: 'date' },
+      { field: 'seller_name', header: 'Seller Name', nullable: true },
+      { field: 'date_sold', header: 'Date Sold', type: 'date', nullable: true },
+      { field: 'date_rented', header: 'Date Rented', type: 'date', nullable: true },
       { field: 'street_name', header: 'Street Name' },
-      { field: 'property_building_name', header: 'Building Name' },
-      { field: 'broker_associated', header: 'Broker Associated' },
+      { field: 'property_building_name', header: 'Building Name', nullable: true },
+      { field: 'broker_associated', header: 'Broker Associated', nullable: true },
       { field: 'status', header: 'Status' },
     ],
+    rowFields: [PROPERTY_ID],
     // date_sold as a sort column means the booking date (sale or rental start).
     sortAliases: { building_name: 'property_building_name' },
     defaultSort: { column: 'date_sold', order: 'desc' },
@@ -177,13 +194,14 @@ export const REPORTS = [
     exportTitle: 'SellersReport',
     columns: [
       { field: 'seller_name', header: 'Name' },
-      { field: 'property_owner_name', header: 'Owner Name' },
-      { field: 'agency_name', header: 'Agency' },
+      { field: 'property_owner_name', header: 'Owner Name', nullable: true },
+      { field: 'agency_name', header: 'Agency', nullable: true },
       { field: 'phone_1', header: 'Phone' },
-      { field: 'phone_2', header: 'Secondary' },
-      { field: 'email_address', header: 'Email', flex: 1.5 },
+      { field: 'phone_2', header: 'Secondary', nullable: true },
+      { field: 'email_address', header: 'Email', flex: 1.5, nullable: true },
       { field: 'total_properties', header: 'Total Properties', type: 'number', sortable: false },
     ],
+    rowFields: [{ field: 'seller_id', type: 'number' }],
     defaultSort: { column: 'seller_name', order: 'asc' },
     rowId: 'seller_id',
     searchHint: 'Name, owner, agency, phone or e-mail',
@@ -197,11 +215,12 @@ export const REPORTS = [
     columns: [
       { field: 'full_name', header: 'Name' },
       { field: 'role_name', header: 'Role' },
-      { field: 'phone_1', header: 'Phone' },
+      { field: 'phone_1', header: 'Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
       { field: 'user_status', header: 'Status' },
       { field: 'totalProperties', header: 'Total Properties', type: 'number', sortable: false },
     ],
+    rowFields: [USER_ID],
     defaultSort: { column: 'full_name', order: 'asc' },
     rowId: 'user_id',
     searchHint: 'Name, phone or e-mail',
@@ -216,8 +235,8 @@ export const REPORTS = [
       { field: 'user_id', header: 'ID', type: 'number', flex: 0.5 },
       { field: 'full_name', header: 'Name' },
       { field: 'role_name', header: 'Role' },
-      { field: 'primary_phone', header: 'Primary Phone' },
-      { field: 'secondary_phone', header: 'Secondary Phone' },
+      { field: 'primary_phone', header: 'Primary Phone', nullable: true },
+      { field: 'secondary_phone', header: 'Secondary Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
     ],
     defaultSort: { column: 'user_id', order: 'asc' },
@@ -245,12 +264,13 @@ export const REPORTS = [
     columns: [
       { field: 'full_name', header: 'Name' },
       { field: 'role_name', header: 'Role' },
-      { field: 'primary_phone', header: 'Primary Phone' },
-      { field: 'secondary_phone', header: 'Secondary Phone' },
+      { field: 'primary_phone', header: 'Primary Phone', nullable: true },
+      { field: 'secondary_phone', header: 'Secondary Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
       { field: 'user_status', header: 'Status' },
     ],
     extraSortColumns: ['user_id'],
+    rowFields: [USER_ID],
     defaultSort: { column: 'user_id', order: 'asc' },
     rowId: 'user_id',
     searchHint: 'Name, role, phone or e-mail',
@@ -290,10 +310,11 @@ export const REPORTS = [
     // Agents and Owner-Agents.
     columns: [
       { field: 'full_name', header: 'Name' },
-      { field: 'primary_phone', header: 'Phone' },
+      { field: 'primary_phone', header: 'Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
     ],
     extraSortColumns: ['user_id'],
+    rowFields: [USER_ID],
     defaultSort: { column: 'user_id', order: 'asc' },
     rowId: 'user_id',
     searchHint: 'Name, phone or e-mail',
@@ -312,6 +333,7 @@ export const REPORTS = [
       { field: 'email_address', header: 'Email', flex: 1.5 },
     ],
     extraSortColumns: ['agency_id'],
+    rowFields: [{ field: 'agency_id', type: 'number' }],
     defaultSort: { column: 'agency_id', order: 'asc' },
     rowId: 'agency_id',
     searchHint: 'Agency, owner, contact, phone or e-mail',
@@ -346,6 +368,7 @@ export const REPORTS = [
       { field: 'contact_person', header: 'Contact Person' },
     ],
     extraSortColumns: ['broker_association_id'],
+    rowFields: [{ field: 'broker_association_id', type: 'number' }],
     defaultSort: { column: 'broker_association_id', order: 'asc' },
     rowId: 'broker_association_id',
     searchHint: 'Name, e-mail, phone or contact',
@@ -362,13 +385,13 @@ export const REPORTS = [
       { field: 'agency_name', header: 'Agency Name', flex: 1.5 },
       { field: 'owner_name', header: 'Owner Name' },
       { field: 'contact_person', header: 'Contact Person' },
-      { field: 'AgentName', header: 'Agent Name' },
+      { field: 'AgentName', header: 'Agent Name', nullable: true },
       { field: 'agency_email_address', header: 'Agency Email', flex: 1.5 },
-      { field: 'agent_email', header: 'Agent Email', flex: 1.5 },
-      { field: 'phone_1', header: 'Phone' },
+      { field: 'agent_email', header: 'Agent Email', flex: 1.5, nullable: true },
+      { field: 'phone_1', header: 'Phone', nullable: true },
     ],
     extraSortColumns: ['agency_id'],
-    rowFields: ['agency_id'],
+    rowFields: [{ field: 'row_id' }, { field: 'agency_id', type: 'number' }],
     defaultSort: { column: 'agency_id', order: 'asc' },
     rowId: 'row_id',
     searchHint: 'Agency, owner, contact, agent or e-mail',
@@ -385,9 +408,10 @@ export const REPORTS = [
       { field: 'broker_license_number', header: 'Licence Number' },
       { field: 'associations', header: 'Associations', sortable: false, flex: 1.5 },
       { field: 'phone_1', header: 'Phone 1' },
-      { field: 'phone_2', header: 'Phone 2' },
+      { field: 'phone_2', header: 'Phone 2', nullable: true },
       { field: 'email_address', header: 'Email', flex: 1.5 },
     ],
+    rowFields: [{ field: 'broker_id', type: 'number' }],
     defaultSort: { column: 'broker_name', order: 'asc' },
     pageSizes: [15, 20, 25],
     rowId: 'broker_id',
@@ -409,6 +433,7 @@ export const REPORTS = [
     ],
     // The old screen's default, a column it never had.
     sortAliases: { date_sold: 'full_name' },
+    rowFields: [USER_ID],
     defaultSort: { column: 'full_name', order: 'asc' },
     filters: [
       {
@@ -436,6 +461,7 @@ export const REPORTS = [
       { field: 'property_name', header: 'Property Name', flex: 1.5 },
       { field: 'status', header: 'Status' },
     ],
+    rowFields: [PROPERTY_ID],
     defaultSort: { column: 'seller_name', order: 'asc' },
     filters: LISTING_FILTERS,
     rowId: 'property_id',
@@ -449,11 +475,18 @@ export const REPORTS = [
     exportTitle: 'PropertyAttachments',
     // One row per image or video; images_video is the file's address (/media/...) or the video link.
     columns: [
-      { field: 'seller_name', header: 'Seller Name' },
-      { field: 'agent_name', header: 'Agent Name' },
+      { field: 'seller_name', header: 'Seller Name', nullable: true },
+      { field: 'agent_name', header: 'Agent Name', nullable: true },
       { field: 'property_name', header: 'Property Name', flex: 1.5 },
       { field: 'type', header: 'Type', flex: 0.6 },
-      { field: 'images_video', header: 'Image/Video', type: 'link', sortable: false, flex: 1.5 },
+      {
+        field: 'images_video',
+        header: 'Image/Video',
+        type: 'link',
+        sortable: false,
+        flex: 1.5,
+        nullable: true,
+      },
       { field: 'image_video_id', header: 'ID', type: 'number', flex: 0.5 },
     ],
     defaultSort: { column: 'property_name', order: 'asc' },
@@ -482,11 +515,12 @@ export const REPORTS = [
       { field: 'date_first_added', header: 'Date First', type: 'datetime' },
       { field: 'date_last_modified', header: 'Date Last', type: 'datetime' },
       { field: 'date_last_status_change', header: 'Status Change', type: 'datetime' },
-      { field: 'date_suspended', header: 'Date Suspended', type: 'datetime' },
-      { field: 'user_type', header: 'User Type' },
-      { field: 'date_modified_operator', header: 'Date Operator', type: 'datetime' },
-      { field: 'operator_name', header: 'Operator Name' },
+      { field: 'date_suspended', header: 'Date Suspended', type: 'datetime', nullable: true },
+      { field: 'user_type', header: 'User Type', nullable: true },
+      { field: 'date_modified_operator', header: 'Date Operator', type: 'datetime', nullable: true },
+      { field: 'operator_name', header: 'Operator Name', nullable: true },
     ],
+    rowFields: [PROPERTY_ID],
     defaultSort: { column: 'date_first_added', order: 'desc' },
     filters: [TRACKING_DATES],
     searchButton: 'Search Booking',
@@ -499,6 +533,37 @@ export type ReportCall = (typeof REPORTS)[number]['call'];
 
 export const reportByCall = (call: string): ReportDefinition | undefined =>
   (REPORTS as readonly ReportDefinition[]).find((r) => r.call === call);
+
+/** Each field type on the wire: a date is its Manila day, a datetime a moment (ISO). */
+const FIELD_TYPES = {
+  text: z.string(),
+  number: z.number().int(),
+  date: z.iso.date(),
+  datetime: timestamp,
+  link: z.string(),
+} as const satisfies Record<ReportColumnType, z.ZodType>;
+
+/**
+ * A report's row on the wire, from its catalogue entry: its columns and its row fields, exactly. The
+ * server answers through it, so a field the catalogue does not name never leaves the server.
+ */
+export function reportRow(def: ReportDefinition) {
+  const fields: readonly ReportField[] = [...def.columns, ...(def.rowFields ?? [])];
+  if (!fields.some((f) => f.field === def.rowId))
+    throw new Error(`${def.call}: the row id ${def.rowId} is neither a column nor a row field`);
+  return z.object(
+    Object.fromEntries(
+      fields.map((f) => {
+        const type = FIELD_TYPES[f.type ?? 'text'];
+        return [f.field, f.nullable ? type.nullable() : type];
+      }),
+    ),
+  );
+}
+export type ReportRow = z.output<ReturnType<typeof reportRow>>;
+
+/** A report call's answer: one page of its rows. */
+export const reportAnswer = (def: ReportDefinition) => z.object({ resultData: listPage(reportRow(def)) });
 
 /** Every sort column a report accepts: its sortable columns and its extra ones. */
 export const reportSortColumns = (def: ReportDefinition): [string, ...string[]] => {
@@ -587,14 +652,27 @@ export const OVERVIEW = {
   topProvinces: 10,
 } as const satisfies { permission: Permission } & Record<string, unknown>;
 
-export interface ReportsOverview {
+const weekCount = z.object({ week_start: z.iso.date(), week_end: z.iso.date(), count: z.number().int() });
+
+/** getReportsOverview's answer (in resultData). */
+export const reportsOverview = z.object({
   /** Every status, zeros included, in PROPERTY_STATUSES order. */
-  by_status: { status: (typeof PROPERTY_STATUSES)[number]; count: number }[];
+  by_status: z.array(z.object({ status: z.enum(PROPERTY_STATUSES), count: z.number().int() })),
   /** Every product category (active or not) that has listings, plus zeros for active ones. */
-  by_category: { product_category_id: number; product_category_name: string; count: number }[];
+  by_category: z.array(
+    z.object({
+      product_category_id: z.number().int(),
+      product_category_name: z.string(),
+      count: z.number().int(),
+    }),
+  ),
   /** The last `weeks` weeks (Monday to Sunday, Manila), oldest first, zeros included. */
-  new_listings_per_week: { week_start: string; week_end: string; count: number }[];
-  new_users_per_week: { week_start: string; week_end: string; count: number }[];
+  new_listings_per_week: z.array(weekCount),
+  new_users_per_week: z.array(weekCount),
   /** Provinces with the most listings, most first (at most `topProvinces`). */
-  top_provinces: { province_id: number; province_name: string; count: number }[];
-}
+  top_provinces: z.array(
+    z.object({ province_id: z.number().int(), province_name: z.string(), count: z.number().int() }),
+  ),
+});
+export type ReportsOverview = z.output<typeof reportsOverview>;
+export const reportsOverviewAnswer = z.object({ resultData: reportsOverview });

@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import {
+  reportAnswer,
   reportQuery,
   reportSortColumns,
   type ReportQuery,
@@ -29,6 +30,7 @@ export function reportCall(def: ReportDefinition, spec: ReportSpec): AnyCall {
     tag: 'Reports',
     summary: `${def.title}, paged (search: ${def.searchHint.toLowerCase()})`,
     input: reportQuery(def),
+    response: reportAnswer(def),
     list: {
       sortMatches: true,
       ...spec,

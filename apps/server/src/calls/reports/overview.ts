@@ -1,5 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { OVERVIEW, PROPERTY_STATUSES, seesAllAgencies, type ReportsOverview } from '@app/contract';
+import {
+  OVERVIEW,
+  PROPERTY_STATUSES,
+  reportsOverviewAnswer,
+  seesAllAgencies,
+  type ReportsOverview,
+} from '@app/contract';
 import type { Db } from '../../db/index.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import { userScope } from '../../lib/scope.ts';
@@ -112,5 +118,6 @@ export const overviewCall: AnyCall = defineCall({
   summary:
     'Listings in your scope by status, category, week added and province, and users in your scope by week added',
   input: noInput,
+  response: reportsOverviewAnswer,
   handle: async ({ db, user }) => ({ resultData: await overview(db, user) }),
 });

@@ -1,8 +1,9 @@
 import type { ColumnDef } from '../../components/ServerTable.tsx';
 import Link from '@mui/material/Link';
-import type { ReportColumn, ReportDefinition } from '@app/contract';
+import type { ReportColumn, ReportDefinition, ReportRow } from '@app/contract';
 
-export type ReportRow = Record<string, unknown>;
+/** A report's row, as the catalogue declares it (reportRow): any report's fields, by name. */
+export type { ReportRow };
 
 const MANILA_PARTS = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Manila',
