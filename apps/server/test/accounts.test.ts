@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MESSAGES } from '@app/contract';
+import { z } from 'zod';
+import { MESSAGES, messageAnswer, rolePermission } from '@app/contract';
 import { place } from './entity-fixtures.ts';
 import { anotherInstance, createTestApp, PASSWORD, ROLE, type TestApp } from './helpers.ts';
 
@@ -341,7 +342,27 @@ describe("a role's grants", () => {
     const sellers = () => t.call(token, { method: 'GET', url: '/api/GetSeller' });
 
     expect((await sellers()).statusCode).toBe(403);
-    expect((await grant([sellerList.id])).statusCode).toBe(200);
+    const granted = await grant([sellerList.id]);
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toEqual({ message: 'Record Saved' });
+    expect(messageAnswer.strict().safeParse(granted.json()).error).toBeUndefined();
+    const shown = await t.call(admin.token, {
+      method: 'GET',
+      url: `/api/getAssignedUnAssignedPermission?roleId=${role.id}`,
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const strictShown = z.object({ roleData: z.object({ data: z.array(rolePermission.strict()) }).strict() });
+    expect(strictShown.strict().safeParse(shown.json()).error).toBeUndefined();
+    expect(
+      shown.json().roleData.data.filter((p: { is_permission_assigned: number }) => p.is_permission_assigned),
+    ).toEqual([
+      {
+        permission_id: sellerList.id,
+        permission_name: 'Seller',
+        Module: 'Entity Menu Level',
+        is_permission_assigned: 1,
+      },
+    ]);
     expect((await sellers()).statusCode).toBe(200);
     expect((await grant([])).statusCode).toBe(200);
     expect((await sellers()).statusCode).toBe(403);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE } from '@app/contract';
+import { addressAnswer, ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisations.ts';
 import {
   agencyPayload,
   byId,
   errorsOf,
+  expectDeclared,
   expectRequired,
   idOf,
   organisationSuite,
   place,
   setAgency,
+  strictRows,
   useTestApp,
   type Organisation,
 } from './entity-fixtures.ts';
@@ -170,6 +172,7 @@ describe('agencies', () => {
     };
     const url = (id: number) => `/api/GetAssociatedAgencyAddressWithoutPagination?associated_agency_id=${id}`;
     expect((await env.get(url(mine))).json()).toEqual({ resultData: [address] });
+    expectDeclared(strictRows(addressAnswer), (await env.get(url(mine))).json());
     expect((await env.get(url(999999))).statusCode).toBe(404);
 
     const agent = await env.t.signedIn(ROLE.Agent);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ALL_PERMISSIONS, DEFAULT_GRANTS, MESSAGES } from '@app/contract';
+import { z } from 'zod';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_GRANTS,
+  loggedUserDetails,
+  loginError,
+  loginSuccess,
+  MESSAGES,
+  messageAnswer,
+  successAnswer,
+} from '@app/contract';
 import { createTestApp, PASSWORD, ROLE, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -14,6 +24,18 @@ const login = (payload: unknown, headers: Record<string, string> = {}) =>
 const me = (token: string) =>
   t.call(token, { method: 'GET', url: '/api/webGetLoggedUserDetailsWithRolesPermission' });
 
+/** The declared answers, with no field beyond the declared ones at any depth. */
+const strictLogin = loginSuccess
+  .extend({
+    userData: loginSuccess.shape.userData.strict(),
+    roleData: z.array(loginSuccess.shape.roleData.element.strict()),
+  })
+  .strict();
+const strictDetails = loggedUserDetails
+  .extend({ userData: loggedUserDetails.shape.userData.strict() })
+  .strict();
+const declares = (schema: z.ZodType, body: unknown) => expect(schema.safeParse(body).error).toBeUndefined();
+
 describe('webValidateLogin', () => {
   it('answers the legacy envelope with a token, user and role', async () => {
     await t.createUser(ROLE.Agent, 'Agent.One@Example.com');
@@ -26,6 +48,8 @@ describe('webValidateLogin', () => {
       roleData: [{ name: 'Agent', role_id: 26 }],
     });
     expect(body.token).toMatch(/^[\w-]{40,}$/);
+    declares(strictLogin, body);
+    expect(Object.keys(body)).toEqual(['result', 'message', 'userData', 'roleData', 'token']);
     const stored = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.some((s) => s.token_hash.toString('base64url') === body.token)).toBe(false);
   });
@@ -36,6 +60,7 @@ describe('webValidateLogin', () => {
     const wrong = (await login({ email: 'op.wrong@example.com', password: 'Wrong1234' })).json();
     expect(unknown).toEqual({ result: 'error', message: MESSAGES.invalidLogin });
     expect(wrong).toEqual(unknown);
+    declares(loginError.strict(), wrong);
   });
 
   it('refuses New and Inactive accounts even with the right password', async () => {
@@ -63,6 +88,7 @@ describe('webValidateLogin', () => {
       { 'x-requested-with': 'web' },
     );
     expect(res.json().token).toBeUndefined();
+    declares(strictLogin, res.json());
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
     const details = await t.app.inject({
@@ -71,6 +97,7 @@ describe('webValidateLogin', () => {
       cookies: { sid: cookie.value },
     });
     expect(details.statusCode).toBe(200);
+    declares(strictDetails, details.json());
     // A cookie-authenticated POST without the header a cross-site form cannot send is refused.
     const forged = await t.app.inject({
       method: 'POST',
@@ -127,6 +154,7 @@ describe('sessions', () => {
     const body = (await me(agent.token)).json();
     expect(body).toMatchObject({ result: 'success', userRole: ['Agent'], userRoleId: 26 });
     expect([...body.userPermission].sort()).toEqual([...DEFAULT_GRANTS[ROLE.Agent]].sort());
+    declares(strictDetails, body);
     const admin = await t.signedIn(ROLE.SuperAdmin);
     expect((await me(admin.token)).json().userPermission).toEqual(ALL_PERMISSIONS);
   });
@@ -135,6 +163,7 @@ describe('sessions', () => {
     const { token } = await t.signedIn(ROLE.Operator);
     const out = await t.call(token, { method: 'POST', url: '/api/webLogout' });
     expect(out.json()).toEqual({ result: 'success', message: 'Logged out successfully' });
+    declares(successAnswer.strict(), out.json());
     expect((await me(token)).statusCode).toBe(401);
   });
 
@@ -197,6 +226,7 @@ describe('change_password', () => {
       payload: { current_password: PASSWORD, new_password: 'Better123', confirm_password: 'Better123' },
     });
     expect(ok.json()).toEqual({ message: 'Password changed successfully' });
+    declares(messageAnswer.strict(), ok.json());
     expect((await me(token)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await login({ email, password: PASSWORD })).json().result).toBe('error');
@@ -219,6 +249,8 @@ describe('forget_password and reset_password', () => {
     });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toEqual({ message: MESSAGES.forgotPasswordSent });
+    declares(messageAnswer.strict(), known.json());
     const mail = await t.mailTo('forgetful@example.com');
     expect(mail).not.toContain(PASSWORD);
     expect(mail).toMatch(/reset-password\?token=[\w-]+/);
@@ -234,7 +266,10 @@ describe('forget_password and reset_password', () => {
         url: '/api/reset_password',
         payload: { token: link, new_password, confirm_password: new_password },
       });
-    expect((await reset('Renewed123')).statusCode).toBe(200);
+    const done = await reset('Renewed123');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: 'Your password has been changed. You can sign in now' });
+    declares(messageAnswer.strict(), done.json());
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await login({ email, password: 'Renewed123' })).json().result).toBe('success');
     const again = await reset('Another123');

@@ -2,9 +2,10 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { ROLE } from '@app/contract';
+import { z } from 'zod';
+import { listPage, messageAnswer, ROLE } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
-import type { OrganisationDefinition } from '../src/calls/organisations.ts';
+import { organisationAnswers, type OrganisationDefinition } from '../src/calls/organisations.ts';
 
 /**
  * Shared ground for the agency, broker association, broker and seller tests: a test app with a
@@ -152,6 +153,15 @@ export const brokerPayload = (p: Place, name: string, associationIds: number[]) 
   ...operationsAndAddress(p),
 });
 
+/** The answer parses with its declaration made strict: the call declares every field it sends. */
+export const expectDeclared = (schema: z.ZodType, answer: unknown) =>
+  expect(schema.safeParse(answer).error).toBeUndefined();
+/** A list's answer, strict down to its rows. */
+export const strictPage = (row: z.ZodObject) =>
+  z.strictObject({ resultData: listPage(row.strict()).strict() });
+/** A record's or lookup's answer (resultData: [...]), strict down to its rows. */
+export const strictRows = (row: z.ZodObject) => z.strictObject({ resultData: z.array(row.strict()) });
+
 /** The 400 answer's `errors` for `valid` with `change` applied, sent to `call`. */
 export async function errorsOf(env: Env, call: string, valid: object, change: object, token?: string) {
   const res = await env.post(call, { ...valid, ...change }, token);
@@ -243,6 +253,7 @@ export function organisationSuite(env: Env, org: Organisation) {
     const res = await env.post(calls.save, { ...(await org.payload(env, p, name)), ...extra });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: `${entity} saved successfully` });
+    expectDeclared(messageAnswer.strict(), res.json());
     return idOf(env, def, name);
   };
   const update = async (id: number, name: string, extra: object = {}) =>
@@ -262,6 +273,8 @@ export function organisationSuite(env: Env, org: Organisation) {
       const list = await env.get(`/api/${calls.list}?searchText=${encodeURIComponent(name.toUpperCase())}`);
       const row = list.json().resultData.data[0] as Row;
       expect(Object.keys(row).sort()).toEqual([...org.listFields].sort());
+      const answers = organisationAnswers(def);
+      expectDeclared(strictPage(answers.row), list.json());
       expect(row).toMatchObject({
         [nameField]: name,
         [org.statusField]: 'Active',
@@ -288,6 +301,7 @@ export function organisationSuite(env: Env, org: Organisation) {
         zip_code: '1209',
         created_by: env.admin.userId,
       });
+      expectDeclared(strictRows(def.record), (await env.get(`/api/${calls.byId}?${idField}=${id}`)).json());
 
       // An update replaces the lists and may deactivate with a reason; back to Active clears the reason.
       const renamed = `${name} Renamed`;
@@ -299,6 +313,7 @@ export function organisationSuite(env: Env, org: Organisation) {
       });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(changed.json()).toEqual({ message: `${entity} updated successfully` });
+      expectDeclared(messageAnswer.strict(), changed.json());
       expect(await byId(env, def, id)).toMatchObject({
         [nameField]: renamed,
         specialization_id: '2',
@@ -324,6 +339,7 @@ export function organisationSuite(env: Env, org: Organisation) {
       expect(Object.keys((await env.get(`/api/${calls.lookup}`)).json().resultData[0]).sort()).toEqual(
         [idField, nameField].sort(),
       );
+      expectDeclared(strictRows(answers.lookupRow), (await env.get(`/api/${calls.lookup}`)).json());
 
       const sheet = await readExport(
         await env.get(`/api/${calls.list}/export?searchText=${encodeURIComponent(renamed)}`),
@@ -333,6 +349,7 @@ export function organisationSuite(env: Env, org: Organisation) {
       const deleted = await env.post(calls.delete, { [idField]: id });
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(deleted.json()).toEqual({ message: `${entity} deleted successfully` });
+      expectDeclared(messageAnswer.strict(), deleted.json());
       expect((await env.get(`/api/${calls.byId}?${idField}=${id}`)).statusCode).toBe(404);
     });
 

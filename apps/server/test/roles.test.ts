@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { RANK, ROLE, SYSTEM_ROLES } from '@app/contract';
+import { z } from 'zod';
+import { listPage, messageAnswer, RANK, ROLE, roleChoice, roleRow, SYSTEM_ROLES } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -26,9 +27,13 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.call(admin, { method: 'GET', url });
 const post = (url: string, payload: object) => t.call(admin, { method: 'POST', url, payload });
+/** webGetRoles's declared answer, with no field beyond the declared ones at any depth. */
+const strictPage = z.object({ roleData: listPage(roleRow.strict()).strict() }).strict();
+const declares = (schema: z.ZodType, body: unknown) => expect(schema.safeParse(body).error).toBeUndefined();
 const list = async (query: string) => {
   const res = await get(`/api/webGetRoles?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  declares(strictPage, res.json());
   return res.json().roleData as {
     data: { id: number; name: string; is_role_active: string }[];
     total: number;
@@ -125,9 +130,9 @@ describe('webGetRoles/export', () => {
 
 describe('role saves', () => {
   it('adds a role, refusing a duplicate name in any case with 409', async () => {
-    expect((await post('/api/webSaveRole', { roleName: '  Surveyor ' })).json()).toEqual({
-      message: 'Role saved successfully',
-    });
+    const saved = (await post('/api/webSaveRole', { roleName: '  Surveyor ' })).json();
+    expect(saved).toEqual({ message: 'Role saved successfully' });
+    declares(messageAnswer.strict(), saved);
     const row = await t.db
       .selectFrom('roles')
       .selectAll()
@@ -191,6 +196,8 @@ describe('role saves', () => {
         isRoleActive: sent,
       });
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: 'Role updated successfully' });
+      declares(messageAnswer.strict(), res.json());
       const row = await t.db
         .selectFrom('roles')
         .select(['name', 'status'])
@@ -198,10 +205,14 @@ describe('role saves', () => {
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ name: 'Land Surveyor', status: stored });
     }
-    expect(
-      (await post('/api/webUpdateRoles', { roleId: id, roleName: 'Land Surveyor', isRoleActive: 0 }))
-        .statusCode,
-    ).toBe(200);
+    const legacy = await post('/api/webUpdateRoles', {
+      roleId: id,
+      roleName: 'Land Surveyor',
+      isRoleActive: 0,
+    });
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json()).toEqual({ message: 'Role updated successfully' });
+    declares(messageAnswer.strict(), legacy.json());
     expect(
       (await post('/api/webUpdateRole', { roleId: id, roleName: 'x', isRoleActive: 'maybe' })).statusCode,
     ).toBe(400);
@@ -242,9 +253,9 @@ describe('role saves', () => {
       .select('id')
       .where('name', '=', 'Temporary')
       .executeTakeFirstOrThrow();
-    expect((await post('/api/webDeleteRoles', { roleId: temp.id })).json()).toEqual({
-      message: 'Role deleted successfully',
-    });
+    const deleted = (await post('/api/webDeleteRoles', { roleId: temp.id })).json();
+    expect(deleted).toEqual({ message: 'Role deleted successfully' });
+    declares(messageAnswer.strict(), deleted);
     expect((await post('/api/webDeleteRoles', { roleId: temp.id })).statusCode).toBe(404);
   });
 });
@@ -272,6 +283,7 @@ describe('webGetRolesWithoutPagination', () => {
   it('lists active roles by name for any signed-in user', async () => {
     const { token } = await t.signedIn(ROLE.Individual);
     const res = await t.call(token, { method: 'GET', url: '/api/webGetRolesWithoutPagination' });
+    declares(z.object({ resultData: z.array(roleChoice.strict()) }).strict(), res.json());
     const rows = res.json().resultData as { id: number; name: string }[];
     expect(rows.map((r) => r.name)).toEqual(
       [...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, 'en')),

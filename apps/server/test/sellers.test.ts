@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@app/contract';
+import { messageAnswer, ROLE, sellerLookupAnswer, sellerRecord, sellerRow } from '@app/contract';
 import { AGENCY } from '../src/calls/organisations.ts';
 import {
   agencyPayload,
   errorsOf,
+  expectDeclared,
   expectRequired,
   idOf,
   place,
@@ -14,6 +15,8 @@ import {
   type Place,
   sellerAddress,
   sellerPayload as sellerFields,
+  strictPage,
+  strictRows,
 } from './entity-fixtures.ts';
 
 const env = useTestApp();
@@ -42,6 +45,7 @@ const saveSeller = async (name: string, agencyId: number | null = agencyA, token
   const res = await env.post('saveSeller', sellerPayload(name, agencyId), token);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json()).toEqual({ message: 'Seller saved successfully' });
+  expectDeclared(messageAnswer.strict(), res.json());
   return (
     await env.t.db
       .selectFrom('sellers')
@@ -89,7 +93,14 @@ describe('sellers', () => {
       phone_1: '09190000001',
       email_address: null,
     };
-    expect((await env.get('/api/GetSeller?searchText=antonio')).json().resultData.data).toEqual([listed]);
+    const list = (await env.get('/api/GetSeller?searchText=antonio')).json();
+    expect(list.resultData.data).toEqual([listed]);
+    expectDeclared(strictPage(sellerRow), list);
+    expectDeclared(strictRows(sellerRecord), (await sellerById(sellerId)).json());
+    expectDeclared(
+      strictRows(sellerLookupAnswer.shape.resultData.element),
+      (await env.get('/api/GetSellerWithoutPagination?searchText=antonio')).json(),
+    );
     expect((await sellerById(sellerId)).json().resultData).toEqual([
       {
         ...listed,
@@ -108,6 +119,7 @@ describe('sellers', () => {
       updated_by: other,
     });
     expect([updated.statusCode, updated.json()]).toEqual([200, { message: 'Seller updated successfully' }]);
+    expectDeclared(messageAnswer.strict(), updated.json());
     expect((await sellerById(sellerId)).json().resultData[0]).toMatchObject({
       seller_name: 'Antonio Cruz',
       agency_name: 'Agency B Realty',
@@ -127,6 +139,7 @@ describe('sellers', () => {
 
     const deleted = await env.post('deleteSeller', { seller_id: sellerId });
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { message: 'Seller deleted successfully' }]);
+    expectDeclared(messageAnswer.strict(), deleted.json());
     for (const res of [
       await sellerById(sellerId),
       await env.post('updateSeller', { ...sellerPayload('Antonio Cruz'), seller_id: sellerId }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { MESSAGES, ROLE } from '@app/contract';
+import { MESSAGES, outcomeAnswer, ROLE, successAnswer } from '@app/contract';
 import { createTestApp, multipart, PASSWORD, png, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -478,6 +478,7 @@ describe('WebVerifyOTP', () => {
     const userId = await waitingSuperAdmin();
     const sent = await post('sendVerifyOTP', { user_id: userId }, superAdmin.token);
     expect(sent.json()).toMatchObject({ result: 'success' });
+    expect(successAnswer.strict().safeParse(sent.json()).error).toBeUndefined();
     const code = await codeFromMail((await userRow(userId)).user_email);
     expect(code).toMatch(/^\d{6}$/);
     const wrong = await post(
@@ -486,8 +487,10 @@ describe('WebVerifyOTP', () => {
       superAdmin.token,
     );
     expect(wrong.json()).toEqual({ result: 'error', message: 'The code is not correct. 4 tries left' });
+    expect(outcomeAnswer.strict().safeParse(wrong.json()).error).toBeUndefined();
     const ok = await post('WebVerifyOTP', { user_id: userId, verify_otp: code }, superAdmin.token);
-    expect(ok.json()).toMatchObject({ result: 'success' });
+    expect(ok.json()).toEqual({ result: 'success', message: 'Code verified. The user is now Active' });
+    expect(outcomeAnswer.strict().safeParse(ok.json()).error).toBeUndefined();
     expect((await userRow(userId)).user_status).toBe('Active');
     const history = (await get('GetUserById', `user_id=${userId}`, superAdmin.token)).json().resultData[0]
       .status_history;

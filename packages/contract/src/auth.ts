@@ -41,29 +41,47 @@ export const resetPasswordRequest = z
   .object({ token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200), ...newPasswordPair })
   .refine(passwordsMatch, mismatch);
 
-export interface LoginSuccess {
-  result: 'success';
-  message: string;
-  token?: string;
-  userData: {
-    user_id: number;
-    first_name: string;
-    last_name: string;
-    full_name: string;
-    user_email: string;
-    profileImage: string | null;
-  };
-  roleData: { name: string; role_id: number }[];
-}
-export interface LoginError {
-  result: 'error';
-  message: string;
-}
+/** webValidateLogin signed in: `token` only for a client that is not the web app (it gets a cookie). */
+export const loginSuccess = z.object({
+  result: z.literal('success'),
+  message: z.string(),
+  userData: z.object({
+    user_id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    user_email: z.string(),
+    /** The stored file name, as the old client reads it (not a /media/ address). */
+    profileImage: z.string().nullable(),
+  }),
+  roleData: z.array(z.object({ name: z.string(), role_id: z.number().int() })),
+  /** Written last, as every optional field is (fast-json-stringify writes the required ones first). */
+  token: z.string().optional(),
+});
+export type LoginSuccess = z.output<typeof loginSuccess>;
 
-export interface LoggedUserDetails {
-  result: 'success';
-  userData: { user_id: number; first_name: string; last_name: string; full_name: string };
-  userRole: string[];
-  userRoleId: number;
-  userPermission: string[];
-}
+/** An outcome told with HTTP 200 and `result` (the old clients read it so): a refused login, a wrong code. */
+export const resultAnswer = <R extends 'success' | 'error'>(result: R) =>
+  z.object({ result: z.literal(result), message: z.string() });
+export const loginError = resultAnswer('error');
+export type LoginError = z.output<typeof loginError>;
+export const loginAnswer = z.union([loginSuccess, loginError]);
+
+/** webLogout, sendVerifyOTP. */
+export const successAnswer = resultAnswer('success');
+/** WebVerifyOTP: a wrong or expired code is a 200 too. */
+export const outcomeAnswer = z.object({ result: z.enum(['success', 'error']), message: z.string() });
+
+export const loggedUserDetails = z.object({
+  result: z.literal('success'),
+  userData: loginSuccess.shape.userData.pick({
+    user_id: true,
+    first_name: true,
+    last_name: true,
+    full_name: true,
+  }),
+  userRole: z.array(z.string()),
+  userRoleId: z.number().int(),
+  userPermission: z.array(z.string()),
+});
+export type LoggedUserDetails = z.output<typeof loggedUserDetails>;

@@ -15,7 +15,8 @@ import {
   zip4,
   zip6,
 } from './common.ts';
-import { MESSAGES, type Status } from './constants.ts';
+import { MESSAGES, STATUSES, type Status } from './constants.ts';
+import { listPage } from './answers.ts';
 
 /**
  * Agencies, brokers, broker associations and sellers: their save/update requests under the legacy
@@ -131,3 +132,115 @@ export const updateSellerRequest = (agencyRequired: boolean) =>
   agencyRequired
     ? sellerFields.extend({ seller_id: id }).refine(agencyChosen, agencyIssue)
     : sellerFields.extend({ seller_id: id });
+
+/*
+ * Answers. Text columns are strings (null where the table allows it, though a form requires them),
+ * ids integers; an id list is the wire's comma string ('4,7,9' ascending, '' for none).
+ */
+const int = z.number().int();
+const maybeText = z.string().nullable();
+const maybeId = int.nullable();
+/** A list of ids on the wire: '4,7,9', ascending; '' for none. */
+export const commaIds = z.string();
+const audit = { created_by: maybeId, updated_by: maybeId };
+
+/**
+ * An address under the columns' own names: what the user form's 'same as agency' copies. (Fields in
+ * the order the server selects them, so the answer's text is the same as before it was declared.)
+ */
+export const addressAnswer = z.object({
+  unit_number: maybeText,
+  street_name: maybeText,
+  town_id: maybeId,
+  barangay_id: maybeId,
+  subdivision_id: maybeId,
+  house_number: maybeText,
+  building_name: maybeText,
+  floor: maybeText,
+  zip_code: maybeText,
+  province_id: maybeId,
+});
+/** GetAssociatedAgencyAddressWithoutPagination: resultData is [address]. */
+export const agencyAddressAnswer = z.object({ resultData: z.array(addressAnswer) });
+
+/**
+ * An agency, broker association or broker as its form loads it: its own fields, the status and its
+ * reason, the operating lists and the address (its province is `address_province_id`).
+ */
+const organisationRecord = <S extends z.ZodRawShape, L extends z.ZodRawShape>(own: S, links: L) =>
+  z.object({
+    ...own,
+    status: z.enum(STATUSES),
+    reason_for_inactive: maybeText,
+    ...audit,
+    ...addressAnswer.omit({ province_id: true }).shape,
+    address_province_id: maybeId,
+    ...links,
+    specialization_id: commaIds,
+    capability_id: commaIds,
+    province_id: commaIds,
+  });
+const contactAnswer = { phone_1: z.string(), phone_2: maybeText, email_address: z.string() };
+export const agencyRecord = organisationRecord(
+  {
+    agency_id: int,
+    agency_name: z.string(),
+    owner_name: z.string(),
+    contact_person: z.string(),
+    ...contactAnswer,
+    email_address_secondary: maybeText,
+  },
+  {},
+);
+export const brokerAssociationRecord = organisationRecord(
+  {
+    broker_association_id: int,
+    broker_association_name: z.string(),
+    contact_person: z.string(),
+    ...contactAnswer,
+  },
+  {},
+);
+export const brokerRecord = organisationRecord(
+  {
+    broker_id: int,
+    broker_name: z.string(),
+    broker_license_number: z.string(),
+    ...contactAnswer,
+    notes_about_broker: maybeText,
+  },
+  { broker_association_id: commaIds },
+);
+
+/** A seller in its list: with its agency's name (null without one). */
+export const sellerRow = z.object({
+  seller_id: int,
+  seller_name: z.string(),
+  property_owner_name: maybeText,
+  agency_id: maybeId,
+  agency_name: maybeText,
+  phone_1: z.string(),
+  email_address: maybeText,
+});
+export type SellerRow = z.output<typeof sellerRow>;
+export const sellerPageAnswer = z.object({ resultData: listPage(sellerRow) });
+/** A seller as its form loads it: the row and the rest, the address under `house_no` and `zipcode`. */
+export const sellerRecord = sellerRow.extend({
+  phone_2: maybeText,
+  notes_about_seller: maybeText,
+  ...audit,
+  ...addressAnswer.pick({
+    unit_number: true,
+    street_name: true,
+    town_id: true,
+    barangay_id: true,
+    subdivision_id: true,
+  }).shape,
+  house_no: maybeText,
+  province_id: maybeId,
+  zipcode: maybeText,
+});
+export const sellerByIdAnswer = z.object({ resultData: z.array(sellerRecord) });
+export const sellerLookupAnswer = z.object({
+  resultData: z.array(sellerRow.pick({ seller_id: true, seller_name: true })),
+});

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The permission catalogue: every name the server checks and the menu shows, grouped by module. */
 export const PERMISSION_MODULES = {
   Roles: ['Add Role', 'Edit Role', 'Delete Role'],
@@ -203,3 +205,13 @@ export const hasOpenPropertyLimit = (roleId: number) => !isAdminRole(roleId);
  */
 export const openPropertyLimitAfterRoleChange = (limit: number, fromRoleId: number, toRoleId: number) =>
   limit === defaultOpenPropertyLimit(fromRoleId) ? defaultOpenPropertyLimit(toRoleId) : limit;
+
+/** A permission as the Role Permissions screen shows it for one role (getAssignedUnAssignedPermission). */
+export const rolePermission = z.object({
+  permission_id: z.number().int(),
+  permission_name: z.string(),
+  Module: z.string(),
+  /** 1 when the role holds it (a Super Admin holds every one), else 0. */
+  is_permission_assigned: z.number().int(),
+});
+export const rolePermissionsAnswer = z.object({ roleData: z.object({ data: z.array(rolePermission) }) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, listQuery, requiredText, status } from './common.ts';
-import type { Status } from './constants.ts';
+import { STATUSES } from './constants.ts';
+import { listPage } from './answers.ts';
 
 export const roleSortColumns = ['name', 'id', 'is_role_active'] as const;
 export const roleListQuery = listQuery(roleSortColumns);
@@ -10,17 +11,18 @@ export const saveRoleRequest = z.object({ roleName });
 export const updateRoleRequest = z.object({ roleId: id, roleName, isRoleActive: status });
 export const deleteRoleRequest = z.object({ roleId: id });
 
-export interface RoleRow {
-  id: number;
-  name: string;
-  is_role_active: Status;
+/** A role in the Role list (webGetRoles, under roleData). */
+export const roleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_role_active: z.enum(STATUSES),
   /** Ranks below the caller's role: they may rename it, switch it, delete it and change its grants. */
-  manageable: boolean;
-}
+  manageable: z.boolean(),
+});
+export type RoleRow = z.output<typeof roleRow>;
+export const rolePageAnswer = z.object({ roleData: listPage(roleRow) });
 
 /** A role as the user form offers it (webGetRolesWithoutPagination): `assignable` when you may give it. */
-export interface RoleChoice {
-  id: number;
-  name: string;
-  assignable: boolean;
-}
+export const roleChoice = roleRow.pick({ id: true, name: true }).extend({ assignable: z.boolean() });
+export type RoleChoice = z.output<typeof roleChoice>;
+export const roleChoicesAnswer = z.object({ resultData: z.array(roleChoice) });

@@ -5,9 +5,13 @@ import {
   RESET_LINK_TTL_MINUTES,
   changePasswordRequest,
   forgetPasswordRequest,
+  loginAnswer,
   loginProblem,
   loginRequest,
+  loggedUserDetails,
+  messageAnswer,
   resetPasswordRequest,
+  successAnswer,
   type LoggedUserDetails,
   type LoginError,
   type LoginSuccess,
@@ -36,6 +40,7 @@ export const authCalls = [
     tag: 'Session',
     summary: 'Sign in with e-mail and password',
     input: loginRequest,
+    response: loginAnswer,
     async handle({ db, input, req, reply, config }): Promise<LoginSuccess | LoginError> {
       const problem = loginProblem(input);
       if (problem) return { result: 'error', message: problem };
@@ -124,6 +129,7 @@ export const authCalls = [
     tag: 'Session',
     summary: 'Sign out: the session token stops working at once',
     input: noInput,
+    response: successAnswer,
     async handle({ db, user, reply }) {
       await db
         .updateTable('sessions')
@@ -143,6 +149,7 @@ export const authCalls = [
     tag: 'Session',
     summary: 'The signed-in user, their role and every permission they hold',
     input: noInput,
+    response: loggedUserDetails,
     async handle({ user }): Promise<LoggedUserDetails> {
       return {
         result: 'success',
@@ -166,6 +173,7 @@ export const authCalls = [
     tag: 'Session',
     summary: "Change the signed-in user's password; their other sessions are signed out",
     input: changePasswordRequest,
+    response: messageAnswer,
     async handle({ db, user, input }) {
       const row = await db
         .selectFrom('users')
@@ -197,6 +205,7 @@ export const authCalls = [
     tag: 'Session',
     summary: 'Mail a single-use link to set a new password (same answer whether or not the address exists)',
     input: forgetPasswordRequest,
+    response: messageAnswer,
     async handle({ db, input, mailer, config, req }) {
       const email = input.forget_email.toLowerCase();
       // Both limits are taken for any address, known or not, before the answer: the same work, the same
@@ -242,6 +251,7 @@ export const authCalls = [
     tag: 'Session',
     summary: 'Set a new password with the token from a reset link; the link then stops working',
     input: resetPasswordRequest,
+    response: messageAnswer,
     async handle({ db, input }) {
       const password_hash = await hashPassword(input.new_password);
       const done = await inTransaction(db, async (trx) => {

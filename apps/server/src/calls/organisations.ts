@@ -1,9 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import {
+  agencyAddressAnswer,
+  agencyRecord,
+  brokerAssociationRecord,
+  brokerRecord,
   id,
   isAgentRole,
+  listPage,
   listQuery,
+  messageAnswer,
   saveAgencyRequest,
   saveBrokerAssociationRequest,
   saveBrokerRequest,
@@ -45,6 +51,8 @@ export interface OrganisationDefinition {
   calls: { list: string; byId: string; save: string; update: string; lookup: string; delete: string };
   saveInput: z.ZodType;
   updateInput: z.ZodType;
+  /** The record as its form loads it, from the contract: the list row and lookup are picked from it. */
+  record: z.ZodObject;
   list: {
     /** Row fields in order (the name first). */
     columns: readonly ListColumn[];
@@ -117,6 +125,7 @@ export const AGENCY: OrganisationDefinition = {
   },
   saveInput: saveAgencyRequest,
   updateInput: updateAgencyRequest,
+  record: agencyRecord,
   list: {
     columns: [
       { key: 'agency_name', header: 'Agency Name' },
@@ -152,6 +161,7 @@ export const BROKER_ASSOCIATION: OrganisationDefinition = {
   },
   saveInput: saveBrokerAssociationRequest,
   updateInput: updateBrokerAssociationRequest,
+  record: brokerAssociationRecord,
   list: {
     columns: [
       { key: 'broker_association_name', header: 'Name' },
@@ -200,6 +210,7 @@ export const BROKER: OrganisationDefinition = {
   },
   saveInput: saveBrokerRequest,
   updateInput: updateBrokerRequest,
+  record: brokerRecord,
   list: {
     columns: [
       { key: 'broker_name', header: 'Name' },
@@ -243,6 +254,40 @@ const findRecord = (def: OrganisationDefinition, db: Db, recordId: number) =>
 const ownValues = (def: OrganisationDefinition, input: Input) =>
   Object.fromEntries(def.columns.map((c) => [c, input[c] ?? null]));
 
+/** A list column's key and its SQL column (`o.status` for broker_association_status). */
+const rowColumnsOf = (def: OrganisationDefinition): ListColumn[] => [
+  { key: def.idColumn, header: 'ID', type: 'number', width: 8 },
+  ...def.list.columns,
+];
+
+/**
+ * What the calls of an organisation answer, from its definition: the record (the contract's), the
+ * list row picked from it column by column (a late column is text), and the lookup's id and name.
+ */
+export function organisationAnswers(def: OrganisationDefinition) {
+  const { shape } = def.record;
+  const field = (column: string) => {
+    const schema = shape[column];
+    if (!schema) throw new Error(`${def.entity}: the record declares no ${column}`);
+    return schema;
+  };
+  const row = z.object({
+    ...Object.fromEntries(rowColumnsOf(def).map((c) => [c.key, field(c.column ?? c.key)])),
+    ...(def.list.late && { [def.list.late.field]: z.string() }),
+  });
+  const lookupRow = z.object({
+    [def.idColumn]: field(def.idColumn),
+    [def.nameColumn]: field(def.nameColumn),
+  });
+  return {
+    row,
+    lookupRow,
+    list: z.object({ resultData: listPage(row) }),
+    byId: z.object({ resultData: z.array(def.record) }),
+    lookup: z.object({ resultData: z.array(lookupRow) }),
+  };
+}
+
 function callsOf(def: OrganisationDefinition): AnyCall[] {
   const permissions = {
     menu: def.entity,
@@ -256,10 +301,8 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
   const lower = def.entity.toLowerCase();
   const idInput = z.looseObject({ [def.idColumn]: id });
   const { columns, late } = def.list;
-  const rowColumns: ListColumn[] = [
-    { key: def.idColumn, header: 'ID', type: 'number', width: 8 },
-    ...columns,
-  ];
+  const rowColumns = rowColumnsOf(def);
+  const answers = organisationAnswers(def);
   const sqlColumn = (c: ListColumn) => `o.${c.column ?? c.key}`;
   // The name sorts by default, then the id; then the other columns.
   const sortColumns = [columns[0]!.key, def.idColumn, ...columns.slice(1).map((c) => c.key)];
@@ -278,6 +321,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       tag,
       summary: `${def.entity} list, paged (search over ${def.list.search.join(', ')})`,
       input: listQuery(sortColumns as [string, ...string[]]),
+      response: answers.list,
       list: {
         envelope: 'resultData',
         query: ({ db }) =>
@@ -307,6 +351,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       tag,
       summary: `One ${lower} for its form: resultData is [record], id lists as comma strings`,
       input: idInput,
+      response: answers.byId,
       handle: async ({ db, input }) => ({ resultData: [await mustExist(db, input[def.idColumn] as number)] }),
     }),
 
@@ -318,6 +363,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       tag,
       summary: `Add a ${lower} (Active)`,
       input: def.saveInput,
+      response: messageAnswer,
       async handle({ db, input, user }) {
         await writeRecord(db, spec, input as Input, {
           ...ownValues(def, input as Input),
@@ -337,6 +383,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       tag,
       summary: `Change a ${lower}; Inactive needs reason_for_inactive`,
       input: def.updateInput,
+      response: messageAnswer,
       async handle({ db, input, user }) {
         const values = input as Input & { status?: Status; reason_for_inactive: string | null };
         const recordId = values[def.idColumn] as number;
@@ -370,6 +417,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       tag: 'Lookups',
       summary: `Active ${lower} records by name; searchText or ids narrow them`,
       input: lookupQuery,
+      response: answers.lookup,
       handle: async ({ db, input }) => ({
         resultData: await narrowLookup(
           untyped(db)
@@ -392,6 +440,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       tag,
       summary: `Delete a ${lower} that nothing uses (409 naming what uses it)`,
       input: idInput,
+      response: messageAnswer,
       async handle({ db, input }) {
         const recordId = input[def.idColumn] as number;
         const current = await mustExist(db, recordId);
@@ -416,6 +465,7 @@ const agencyAddress = defineCall({
   tag: 'Lookups',
   summary: "An agency's address (resultData: [address]); Agents and Owner-Agents only their own agency's",
   input: z.looseObject({ associated_agency_id: id }),
+  response: agencyAddressAnswer,
   async handle({ db, input, user }) {
     const mayReadAny =
       !isAgentRole(user.role_id) &&

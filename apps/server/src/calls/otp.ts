@@ -1,7 +1,15 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { id, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, ROLE, verifyOtpRequest } from '@app/contract';
+import {
+  id,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  outcomeAnswer,
+  ROLE,
+  successAnswer,
+  verifyOtpRequest,
+} from '@app/contract';
 import { defineCall, type AnyCall, type Services } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { hashToken } from '../lib/crypto.ts';
@@ -98,6 +106,7 @@ export const otpCalls: AnyCall[] = [
     tag: 'Users',
     summary: `Send a new 6-digit code to a waiting Super Admin (valid ${OTP_TTL_MINUTES} minutes, ${OTP_MAX_ATTEMPTS} tries)`,
     input: z.looseObject({ user_id: id }),
+    response: successAnswer,
     async handle(ctx) {
       const target = await waitingSuperAdmin(ctx.db, ctx.input.user_id, ctx.user);
       if (!(await sendApprovalCode(ctx, target, ctx.user.user_id))) {
@@ -117,6 +126,7 @@ export const otpCalls: AnyCall[] = [
     tag: 'Users',
     summary: 'Check the code of a waiting Super Admin; the right code activates the account',
     input: verifyOtpRequest,
+    response: outcomeAnswer,
     async handle({ db, input, user }) {
       const target = await waitingSuperAdmin(db, input.user_id, user);
       return inTransaction(db, async (trx) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ROLE, id, type Permission } from '@app/contract';
+import { ROLE, id, messageAnswer, rolePermissionsAnswer, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { inTransaction, type Db } from '../db/index.ts';
@@ -24,6 +24,7 @@ export const permissionCalls: AnyCall[] = [
     tag: 'Role permissions',
     summary: 'Every permission, grouped by module, with whether the role holds it',
     input: z.looseObject({ roleId: id }),
+    response: rolePermissionsAnswer,
     async handle({ db, input }) {
       await assertRole(db, input.roleId);
       const data = await db
@@ -58,6 +59,7 @@ export const permissionCalls: AnyCall[] = [
       roleId: id,
       permissionId: z.array(id, { error: 'permissionId must be a list of permission ids' }).max(500),
     }),
+    response: messageAnswer,
     async handle({ db, input, user }) {
       assertOutranks(user, await assertRole(db, input.roleId), 'change the permissions of');
       if (input.roleId === ROLE.SuperAdmin)

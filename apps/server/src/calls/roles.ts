@@ -3,8 +3,11 @@ import {
   ROLE,
   customRoleRank,
   deleteRoleRequest,
+  messageAnswer,
   mayAssignRole,
+  roleChoicesAnswer,
   roleListQuery,
+  rolePageAnswer,
   saveRoleRequest,
   updateRoleRequest,
   type RoleChoice,
@@ -31,6 +34,7 @@ const updateRole = defineCall({
   tag: 'Roles',
   summary: 'Rename a role or change its status',
   input: updateRoleRequest,
+  response: messageAnswer,
   async handle({ db, input, user }) {
     const role = await db
       .selectFrom('roles')
@@ -64,6 +68,7 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Roles, paged (answers under roleData)',
     input: roleListQuery,
+    response: rolePageAnswer,
     list: {
       envelope: 'roleData',
       query: ({ db, user }) =>
@@ -91,6 +96,7 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Active roles by name, each with whether you may give it to a user (the user form offers those)',
     input: noInput,
+    response: roleChoicesAnswer,
     async handle({ db, user }) {
       const roles = await db
         .selectFrom('roles')
@@ -115,6 +121,7 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Add a role (Active, with no permissions until assigned)',
     input: saveRoleRequest,
+    response: messageAnswer,
     async handle({ db, input, user }) {
       await assertNameFree(db, input.roleName);
       await db
@@ -142,6 +149,7 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Delete a role that is not built in and that no user holds',
     input: deleteRoleRequest,
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const role = await db
         .selectFrom('roles')

@@ -5,7 +5,11 @@ import {
   id,
   isAgentRole,
   listQuery,
+  messageAnswer,
   saveSellerRequest,
+  sellerByIdAnswer,
+  sellerLookupAnswer,
+  sellerPageAnswer,
   seesAllAgencies,
   updateSellerRequest,
   lookupQuery,
@@ -102,6 +106,7 @@ export const sellerCalls: AnyCall[] = [
       'phone_1',
       'email_address',
     ]),
+    response: sellerPageAnswer,
     list: {
       envelope: 'resultData',
       // Without an agency a seller is still listed.
@@ -143,6 +148,7 @@ export const sellerCalls: AnyCall[] = [
     summary:
       'One seller in your scope for its form: resultData is [record] (house_no, zipcode, province_id…)',
     input: sellerIdInput,
+    response: sellerByIdAnswer,
     handle: async ({ db, input, user }) => ({ resultData: [await findSeller(db, user, input.seller_id)] }),
   }),
 
@@ -155,6 +161,7 @@ export const sellerCalls: AnyCall[] = [
     summary:
       'Add a seller; Super Admin, Admin and Operator choose its agency, an Agent’s seller is of their agency',
     input: saveSellerRequest(false),
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const agencyId = await agencyFor(db, user, input.agency_id, null);
       await writeRecord(db, spec, input, {
@@ -173,6 +180,7 @@ export const sellerCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Change a seller in your scope',
     input: updateSellerRequest(false),
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const current = await findSeller(db, user, input.seller_id);
       const agencyId = await agencyFor(db, user, input.agency_id, current.agency_id);
@@ -194,6 +202,7 @@ export const sellerCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Delete a seller in your scope that nothing uses (409 while it has properties)',
     input: sellerIdInput,
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const current = await findSeller(db, user, input.seller_id);
       await deleteUnused(db, 'sellers', 'seller_id', current.seller_id, `Seller : ${current.seller_name}`);
@@ -209,6 +218,7 @@ export const sellerCalls: AnyCall[] = [
     summary:
       'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them',
     input: lookupQuery,
+    response: sellerLookupAnswer,
     handle: async ({ db, user, input }) => ({
       resultData: await narrowLookup(
         db
