@@ -1,6 +1,17 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASTERS, MASTER_LIST, ROLE, type MasterDefinition } from '@app/contract';
+import { z } from 'zod';
+import {
+  MASTERS,
+  MASTER_LIST,
+  ROLE,
+  geographyLookupAnswers,
+  masterLookupAnswer,
+  masterPageAnswer,
+  messageAnswer,
+  provinceExistAnswer,
+  type MasterDefinition,
+} from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -15,9 +26,31 @@ const get = (url: string, token = admin) => t.call(token, { method: 'GET', url }
 const post = (call: string, payload: object, token = admin) =>
   t.call(token, { method: 'POST', url: `/api/${call}`, payload });
 type Row = Record<string, string | number | null>;
+
+/** The declared answer with no field to spare, at every level (issue 19). */
+function strictly(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictly(v)]),
+    );
+    return z.strictObject(shape);
+  }
+  if (schema instanceof z.ZodArray) return z.array(strictly(schema.element as z.ZodType));
+  if (schema instanceof z.ZodOptional) return strictly(schema.unwrap() as z.ZodType).optional();
+  return schema;
+}
+/** Asserts that a real answer is exactly what the call declares, and returns it. */
+const declared = (schema: z.ZodType, res: Awaited<ReturnType<typeof get>>) => {
+  expect(res.statusCode, res.body).toBe(200);
+  const parsed = strictly(schema).safeParse(res.json());
+  expect(parsed.error, res.body).toBeUndefined();
+  return res.json();
+};
+
 const rows = async (def: MasterDefinition, query = 'itemsPerPage=50') => {
   const res = await get(`/api/${def.calls.list}?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  declared(masterPageAnswer(def), res);
   return res.json().resultData as { data: Row[]; total: number };
 };
 const findByName = async (def: MasterDefinition, name: string) =>
@@ -67,7 +100,7 @@ describe.each(MASTER_LIST.map((def) => ({ def, entity: def.entity })))('$entity 
     const payload = await savePayload(def, name);
     const saved = await post(def.calls.save, payload);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ message: `${def.entity} saved successfully` });
+    expect(declared(messageAnswer, saved)).toEqual({ message: `${def.entity} saved successfully` });
 
     const row = (await findByName(def, name))!;
     expect(row).toMatchObject({ [def.nameColumn]: name, [def.statusColumn]: 'Active' });
@@ -92,14 +125,18 @@ describe.each(MASTER_LIST.map((def) => ({ def, entity: def.entity })))('$entity 
       ['Active', 'Active'],
     ] as const) {
       const res = await update({ [def.params.status]: sent });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(declared(messageAnswer, res)).toEqual({ message: `${def.entity} updated successfully` });
       expect((await findByName(def, `${name} Renamed`))![def.statusColumn]).toBe(stored);
     }
 
     const lookup = await get(
       `/api/${def.calls.lookup}${def.key === 'barangay' ? `?townId=${row.town_id}` : def.key === 'subdivision' ? `?townId=${row.town_id}` : ''}`,
     );
-    expect(lookup.statusCode, lookup.body).toBe(200);
+    const lookupSchema =
+      def.calls.lookup in geographyLookupAnswers
+        ? geographyLookupAnswers[def.calls.lookup as keyof typeof geographyLookupAnswers]
+        : masterLookupAnswer(def);
+    declared(lookupSchema, lookup);
     expect(lookup.json().resultData.some((r: Row) => r[def.nameColumn] === `${name} Renamed`)).toBe(true);
 
     const exported = await get(
@@ -114,7 +151,7 @@ describe.each(MASTER_LIST.map((def) => ({ def, entity: def.entity })))('$entity 
     expect(sheet.rowCount).toBe(2);
 
     const deleted = await post(def.calls.delete, { [def.params.deleteId]: id });
-    expect(deleted.json()).toEqual({ message: `${def.entity} deleted successfully` });
+    expect(declared(messageAnswer, deleted)).toEqual({ message: `${def.entity} deleted successfully` });
     expect(await findByName(def, `${name} Renamed`)).toBeUndefined();
     expect((await post(def.calls.delete, { [def.params.deleteId]: id })).statusCode).toBe(404);
   });
@@ -161,10 +198,11 @@ describe('reference values', () => {
     const types = (await get('/api/GetPropertyTypeWithoutPagination')).json().resultData as Row[];
     const house = types.find((r) => r.property_type === 'House')!;
     const land = types.find((r) => r.property_type === 'Land')!;
-    expect(
-      (await get(`/api/GetDwellingWithoutPagination?typeId=${house.property_type_id}`)).json().resultData[0]
-        .dwelling_type,
-    ).toBe('Yes');
+    const dwelling = declared(
+      geographyLookupAnswers.GetDwellingWithoutPagination,
+      await get(`/api/GetDwellingWithoutPagination?typeId=${house.property_type_id}`),
+    );
+    expect(dwelling).toEqual({ resultData: [{ dwelling_type: 'Yes' }] });
     expect(
       (await get(`/api/GetDwellingWithoutPagination?typeId=${land.property_type_id}`)).json().resultData[0]
         .dwelling_type,
@@ -258,9 +296,10 @@ describe('geography integrity and cascade', () => {
     const pid = c.province.province_id;
     for (const name of ['North', 'South', 'East'])
       await post('SaveTown', { townName: name, isTownCity: 'City', provinceId: pid });
-    const towns = (
-      await get(`/api/GetAdjacentTownWithoutPagination?provinceId=${pid}&townId=${c.town.town_id}`)
-    ).json().resultData as Row[];
+    const towns = declared(
+      geographyLookupAnswers.GetAdjacentTownWithoutPagination,
+      await get(`/api/GetAdjacentTownWithoutPagination?provinceId=${pid}&townId=${c.town.town_id}`),
+    ).resultData as Row[];
     expect(towns.map((r) => r.town_name)).toEqual(['East', 'North', 'South']);
     const [east, north] = towns;
     const res = await post('UpdateTown', {
@@ -308,22 +347,29 @@ describe('geography integrity and cascade', () => {
       barangay_id: c.barangay.barangay_id,
       zip_code: '6000',
     });
-    const towns = (await get(`/api/GetTownWithoutPagination?provinceId=${c.province.province_id}`)).json()
-      .resultData;
+    const towns = declared(
+      geographyLookupAnswers.GetTownWithoutPagination,
+      await get(`/api/GetTownWithoutPagination?provinceId=${c.province.province_id}`),
+    ).resultData;
     expect(towns).toEqual([
       expect.objectContaining({ town_id: c.town.town_id, town_name: 'Town Eta', is_town_city: 'Town' }),
     ]);
-    const barangays = (await get(`/api/GetBarangayWithoutPagination?townId=${c.town.town_id}`)).json()
-      .resultData;
+    const barangays = declared(
+      geographyLookupAnswers.GetBarangayWithoutPagination,
+      await get(`/api/GetBarangayWithoutPagination?townId=${c.town.town_id}`),
+    ).resultData;
     expect(barangays).toEqual([expect.objectContaining({ barangay_name: 'Barangay Eta', zip_code: '6000' })]);
-    const subdivisions = (
-      await get(`/api/GetSubdivisionWithoutPagination?barangayId=${c.barangay.barangay_id}`)
-    ).json().resultData;
+    const subdivisions = declared(
+      geographyLookupAnswers.GetSubdivisionWithoutPagination,
+      await get(`/api/GetSubdivisionWithoutPagination?barangayId=${c.barangay.barangay_id}`),
+    ).resultData;
     expect(subdivisions).toEqual([expect.objectContaining({ subdivision_name: 'Villa Eta' })]);
     expect(
-      (await get(`/api/GetBarangayForSubdivisionWithoutPagination?townId=${c.town.town_id}`)).json()
-        .resultData,
-    ).toHaveLength(1);
+      declared(
+        geographyLookupAnswers.GetBarangayForSubdivisionWithoutPagination,
+        await get(`/api/GetBarangayForSubdivisionWithoutPagination?townId=${c.town.town_id}`),
+      ).resultData,
+    ).toEqual([{ barangay_id: c.barangay.barangay_id, barangay_name: 'Barangay Eta', zip_code: '6000' }]);
     expect(
       (
         await get(
@@ -332,8 +378,11 @@ describe('geography integrity and cascade', () => {
       ).json().resultData,
     ).toEqual([]);
     expect(
-      (await get(`/api/GetAdjacentSubdivisionWithoutPagination?townId=${c.town.town_id}`)).json().resultData,
-    ).toHaveLength(1);
+      declared(
+        geographyLookupAnswers.GetAdjacentSubdivisionWithoutPagination,
+        await get(`/api/GetAdjacentSubdivisionWithoutPagination?townId=${c.town.town_id}`),
+      ).resultData,
+    ).toEqual([{ subdivision_id: expect.any(Number), subdivision_name: 'Villa Eta' }]);
     // Before a town is chosen the old screens call it without one: no rows (decision 34).
     expect((await get('/api/GetBarangayWithoutPagination')).json()).toEqual({ resultData: [] });
     // Inactive records leave the lookups.
@@ -349,6 +398,21 @@ describe('geography integrity and cascade', () => {
     expect(
       (await get(`/api/GetBarangayWithoutPagination?townId=${c.town.town_id}`)).json().resultData,
     ).toEqual([]);
+    // The town's other active barangays may border it.
+    await post('SaveBarangay', {
+      barangay_name: 'Barangay Eta East',
+      town_id: c.town.town_id,
+      province_id: c.province.province_id,
+      zip_code: '6001',
+    });
+    expect(
+      declared(
+        geographyLookupAnswers.GetAdjacentBarangayWithoutPagination,
+        await get(
+          `/api/GetAdjacentBarangayWithoutPagination?townId=${c.town.town_id}&barangayId=${c.barangay.barangay_id}`,
+        ),
+      ).resultData,
+    ).toEqual([{ barangay_id: expect.any(Number), barangay_name: 'Barangay Eta East' }]);
   });
 
   it('searches by the names of parents too, and by zip code', async () => {
@@ -384,7 +448,11 @@ describe('geography integrity and cascade', () => {
 
   it('tells whether a province name exists, in any case', async () => {
     await post('SaveProvince', { provinceName: 'Sulu Test' });
-    expect((await post('provinceExist', { provinceName: 'SULU TEST' })).json()).toEqual({ status: 'exist' });
+    expect(declared(provinceExistAnswer, await post('provinceExist', { provinceName: 'SULU TEST' }))).toEqual(
+      {
+        status: 'exist',
+      },
+    );
     expect((await post('provinceExist', { provinceName: 'Atlantis' })).json()).toEqual({
       status: 'notexist',
     });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, idList, requiredText, status } from './common.ts';
 import { MESSAGES } from './constants.ts';
+import { listPage } from './answers.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -586,3 +587,92 @@ export function masterUpdateSchema(def: MasterDefinition) {
 export function masterDeleteSchema(def: MasterDefinition) {
   return z.looseObject({ [def.params.deleteId]: id });
 }
+
+/* What the master calls answer, generated from the same definitions. */
+
+const masterStatus = z.enum(['Active', 'Inactive']);
+const zipCode = z.string().nullable();
+/** The names of a row's parents, in the order rows have always carried them. */
+const PARENT_NAMES = [
+  ['town', 'town_name'],
+  ['province', 'province_name'],
+  ['barangay', 'barangay_name'],
+] as const;
+
+const fieldAnswer = (f: MasterField): z.ZodType => {
+  switch (f.input) {
+    case 'text':
+      return z.string();
+    case 'zip':
+      return zipCode;
+    case 'choice':
+      return z.enum(f.choices as [string, ...string[]]);
+    case 'adjacent':
+      return z.string();
+    default:
+      return f.required ? z.number().int() : z.number().int().nullable();
+  }
+};
+
+/**
+ * A row of a master's paged list: its id, status and fields, the names of its parents (a town's
+ * province...), and its adjacency as the legacy comma strings ('4,9' and 'East, North').
+ */
+export function masterRow(def: MasterDefinition) {
+  const shape: Record<string, z.ZodType> = {
+    [def.idColumn]: z.number().int(),
+    [def.statusColumn]: masterStatus,
+  };
+  for (const f of def.fields) shape[f.column] = fieldAnswer(f);
+  for (const [input, column] of PARENT_NAMES) {
+    const parent = def.fields.find((f) => f.input === input);
+    if (parent) shape[column] = parent.required ? z.string() : z.string().nullable();
+  }
+  if (def.adjacency) {
+    shape[def.adjacency.idsColumn] = z.string();
+    shape[def.adjacency.namesColumn] = z.string();
+  }
+  return z.object(shape);
+}
+
+export const masterPageAnswer = (def: MasterDefinition) => z.object({ resultData: listPage(masterRow(def)) });
+
+/** The columns of a master's lookup (…WithoutPagination): id, name and its choices (a dwelling type). */
+export const masterLookupColumns = (def: MasterDefinition): string[] => [
+  def.idColumn,
+  def.nameColumn,
+  ...def.fields.filter((f) => f.input === 'choice').map((f) => f.column),
+];
+
+const lookupAnswer = (row: z.ZodObject) => z.object({ resultData: z.array(row) });
+const pick = (def: MasterDefinition, columns: readonly string[]) =>
+  masterRow(def).pick(Object.fromEntries(columns.map((c) => [c, true])) as Record<string, true>);
+
+export const masterLookupAnswer = (def: MasterDefinition) =>
+  lookupAnswer(pick(def, masterLookupColumns(def)));
+
+/** The geographic cascade's lookups, and the dwelling question of a property type. */
+export const geographyLookupAnswers = {
+  GetTownWithoutPagination: lookupAnswer(
+    pick(MASTERS.town, ['town_id', 'town_name', 'is_town_city', 'province_id']).extend({ zip_code: zipCode }),
+  ),
+  GetBarangayWithoutPagination: lookupAnswer(
+    pick(MASTERS.barangay, ['barangay_id', 'barangay_name', 'town_id', 'zip_code']),
+  ),
+  GetSubdivisionWithoutPagination: lookupAnswer(
+    pick(MASTERS.subdivision, ['subdivision_id', 'subdivision_name', 'barangay_id', 'town_id', 'zip_code']),
+  ),
+  GetAdjacentTownWithoutPagination: lookupAnswer(pick(MASTERS.town, ['town_id', 'town_name'])),
+  GetBarangayForSubdivisionWithoutPagination: lookupAnswer(
+    pick(MASTERS.barangay, ['barangay_id', 'barangay_name', 'zip_code']),
+  ),
+  GetAdjacentBarangayWithoutPagination: lookupAnswer(
+    pick(MASTERS.barangay, ['barangay_id', 'barangay_name']),
+  ),
+  GetAdjacentSubdivisionWithoutPagination: lookupAnswer(
+    pick(MASTERS.subdivision, ['subdivision_id', 'subdivision_name']),
+  ),
+  GetDwellingWithoutPagination: lookupAnswer(pick(MASTERS.propertyType, ['dwelling_type'])),
+} as const;
+
+export const provinceExistAnswer = z.object({ status: z.enum(['exist', 'notexist']) });

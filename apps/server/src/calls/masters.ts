@@ -9,10 +9,16 @@ import {
 import { z } from 'zod';
 import {
   MASTER_LIST,
+  geographyLookupAnswers,
   listQuery,
+  masterLookupAnswer,
+  masterLookupColumns,
+  masterPageAnswer,
   masterDeleteSchema,
   masterSaveSchema,
   masterUpdateSchema,
+  messageAnswer,
+  provinceExistAnswer,
   requiredText,
   type MasterDefinition,
 } from '@app/contract';
@@ -252,6 +258,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
     tag,
     summary: `Change a ${def.entity.toLowerCase()} (its status alone needs only Enable Master)`,
     input: updateInput,
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const id = (input as Input)[def.params.id] as number;
       const current = await findRow(def, untyped(db), id);
@@ -286,6 +293,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       tag,
       summary: `${def.entity} list, paged`,
       input: listQuery(def.sortColumns),
+      response: masterPageAnswer(def),
       list: {
         envelope: 'resultData',
         query: ({ db }) => baseQuery(def, db, false),
@@ -321,6 +329,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       tag,
       summary: `Add a ${def.entity.toLowerCase()} (Active)`,
       input: saveInput,
+      response: messageAnswer,
       async handle({ db, input, user }) {
         const values = input as Input;
         await inTransaction(db, async (trx) => {
@@ -354,6 +363,7 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       tag,
       summary: `Delete a ${def.entity.toLowerCase()} that nothing uses`,
       input: masterDeleteSchema(def),
+      response: messageAnswer,
       async handle({ db, input }) {
         const id = (input as Input)[def.params.deleteId] as number;
         const current = await findRow(def, untyped(db), id);
@@ -376,10 +386,11 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       tag: 'Lookups',
       summary: `Active ${def.entity.toLowerCase()} records by name`,
       input: z.looseObject({}).nullish(),
+      response: masterLookupAnswer(def),
       async handle({ db }) {
         const resultData = await untyped(db)
           .selectFrom(def.table)
-          .select([def.idColumn, def.nameColumn, ...(def.key === 'propertyType' ? ['dwelling_type'] : [])])
+          .select(masterLookupColumns(def))
           .where('status', '=', 'Active')
           .orderBy(def.nameColumn)
           .orderBy(def.idColumn)
@@ -422,7 +433,7 @@ const optionalId = z
 const activeNamed = (db: Db, table: string, columns: string[], order: string) =>
   untyped(db).selectFrom(table).select(columns).where('status', '=', 'Active').orderBy(order);
 const lookup = (
-  name: string,
+  name: keyof typeof geographyLookupAnswers,
   summary: string,
   input: z.ZodObject,
   rows: (db: Db, input: Record<string, number | undefined>) => Promise<unknown[]>,
@@ -434,6 +445,7 @@ const lookup = (
     tag: 'Lookups',
     summary,
     input,
+    response: geographyLookupAnswers[name],
     handle: async ({ db, input: values }) => ({
       resultData: await rows(db, values as Record<string, number | undefined>),
     }),
@@ -565,6 +577,7 @@ const geographyLookups: AnyCall[] = [
     tag: 'Lookups',
     summary: "Whether a province of that name exists (any case): {status: 'exist'|'notexist'}",
     input: z.looseObject({ provinceName: requiredText(120) }),
+    response: provinceExistAnswer,
     async handle({ db, input }) {
       const found = await db
         .selectFrom(sql`provinces`.as('p'))
