@@ -1,9 +1,9 @@
-import { MESSAGES } from '@app/contract';
+import { MESSAGES, type SellerRow } from '@app/contract';
 import { EntityListPage } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
 import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
 
-type Row = Record<string, unknown>;
+type Row = SellerRow;
 
 const COLUMNS: ColumnDef<Row>[] = [
   { field: 'seller_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
