@@ -1,11 +1,13 @@
-import type { MasterDefinition, MasterField, Status } from '@app/contract';
+import type { z } from 'zod';
+import type { MasterDefinition, MasterField, Status, masterRow } from '@app/contract';
 
 /**
  * THE one place where list rows, form values and request parameters meet. Form values use the
  * legacy parameter names (so the contract's masterSaveSchema / masterUpdateSchema validate them
  * directly); only the adjacency differs: a list of ids in the form, a comma-joined string on the wire.
  */
-export type MasterRow = Record<string, unknown>;
+/** A row of a master's paged list (fields named by its definition: masterRow in the contract). */
+export type MasterRow = z.output<ReturnType<typeof masterRow>>;
 export type MasterValues = Record<string, unknown>;
 
 const idsOf = (v: unknown): number[] =>
