@@ -1,11 +1,15 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AUDIT_ENTITIES,
   AUDIT_HIDDEN,
   MESSAGES,
   ROLE,
+  auditEntry,
+  auditUserOption,
+  listPage,
   manilaToday,
   type AuditEntry,
   type Page,
@@ -77,6 +81,8 @@ const actorOf = async (who: Signed) => {
 const auditPage = async (query: string, token = admin.token) => {
   const res = await get(`getAuditLog?${query}`, token);
   expect(res.statusCode, res.body).toBe(200);
+  // The declared answer, with no field more (issue 19).
+  expect(listPage(auditEntry.strict()).strict().safeParse(res.json().resultData).error).toBeUndefined();
   return res.json().resultData as Page<AuditEntry>;
 };
 
@@ -488,6 +494,7 @@ describe('getAuditLog', () => {
     const { actor_email, actor_name } = await actorOf(operator);
     const byEmail = await get(`getAuditLogUsers?searchText=${encodeURIComponent(actor_email)}`);
     expect(byEmail.statusCode).toBe(200);
+    expect(z.array(auditUserOption.strict()).safeParse(byEmail.json().resultData).error).toBeUndefined();
     expect(byEmail.json().resultData).toEqual([
       { user_id: operator.userId, full_name: actor_name, user_email: actor_email },
     ]);

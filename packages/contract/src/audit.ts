@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPage, timestamp } from './answers.ts';
 import { id, listQuery } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
@@ -124,32 +125,38 @@ export const auditLogUsersQuery = z.looseObject({
   user_id: optional(id),
 });
 
-/** A row of the audit log on the wire. */
-export interface AuditEntry {
-  id: string;
-  /** ISO timestamp. */
-  at: string;
-  actor_id: number | null;
-  /** The user's name and e-mail when it happened (kept after the user is deleted). */
-  actor_name: string | null;
-  actor_email: string | null;
-  ip: string | null;
-  call: string | null;
-  action: AuditAction;
-  /** The table changed (see AUDIT_ENTITIES), or null (a sign-in without a known user, an export). */
-  entity: string | null;
-  /** The changed row's key (for a link table, its owner's). */
-  entity_id: string | null;
-  /** The whole row before a delete, the changed columns before an update; null for a create. */
-  before: Record<string, unknown> | null;
-  /** The whole row after a create, the changed columns after an update; null for a delete. */
-  after: Record<string, unknown> | null;
-  /** Sign-in: {email, reason}; export: {list, query}; a permission link: {permission}. */
-  details: Record<string, unknown> | null;
-}
+const jsonObject = z.record(z.string(), z.unknown());
 
-export interface AuditUserOption {
-  user_id: number;
-  full_name: string;
-  user_email: string;
-}
+/** A row of the audit log on the wire. */
+export const auditEntry = z.object({
+  /** A bigint, as text. */
+  id: z.string(),
+  at: timestamp,
+  actor_id: z.number().int().nullable(),
+  /** The user's name and e-mail when it happened (kept after the user is deleted). */
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  ip: z.string().nullable(),
+  call: z.string().nullable(),
+  action: z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]),
+  /** The table changed (see AUDIT_ENTITIES), or null (a sign-in without a known user, an export). */
+  entity: z.string().nullable(),
+  /** The changed row's key (for a link table, its owner's). */
+  entity_id: z.string().nullable(),
+  /** The whole row before a delete, the changed columns before an update; null for a create. */
+  before: jsonObject.nullable(),
+  /** The whole row after a create, the changed columns after an update; null for a delete. */
+  after: jsonObject.nullable(),
+  /** Sign-in: {email, reason}; export: {list, query}; a permission link: {permission}. */
+  details: jsonObject.nullable(),
+});
+export type AuditEntry = z.output<typeof auditEntry>;
+export const auditLogAnswer = z.object({ resultData: listPage(auditEntry) });
+
+export const auditUserOption = z.object({
+  user_id: z.number().int(),
+  full_name: z.string(),
+  user_email: z.string(),
+});
+export type AuditUserOption = z.output<typeof auditUserOption>;
+export const auditLogUsersAnswer = z.object({ resultData: z.array(auditUserOption) });

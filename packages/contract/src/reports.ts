@@ -27,7 +27,10 @@ export interface ReportColumn {
 }
 
 /** A row field that no column shows: its name and its type on the wire, as a column's. */
-export type ReportField = Pick<ReportColumn, 'field' | 'type' | 'nullable'>;
+export type ReportField = Pick<ReportColumn, 'field' | 'type' | 'nullable'> & {
+  /** Sent right after the row id, before the columns (otherwise after them). */
+  lead?: true;
+};
 
 /** Where a choice filter's options come from: a lookup call of the product, or a fixed list. */
 export type ChoiceSource =
@@ -391,7 +394,7 @@ export const REPORTS = [
       { field: 'phone_1', header: 'Phone', nullable: true },
     ],
     extraSortColumns: ['agency_id'],
-    rowFields: [{ field: 'row_id' }, { field: 'agency_id', type: 'number' }],
+    rowFields: [{ field: 'row_id' }, { field: 'agency_id', type: 'number', lead: true }],
     defaultSort: { column: 'agency_id', order: 'asc' },
     rowId: 'row_id',
     searchHint: 'Agency, owner, contact, agent or e-mail',
@@ -545,12 +548,22 @@ const FIELD_TYPES = {
 
 /**
  * A report's row on the wire, from its catalogue entry: its columns and its row fields, exactly. The
- * server answers through it, so a field the catalogue does not name never leaves the server.
+ * server answers through it, so a field the catalogue does not name never leaves the server. The
+ * fields keep the order the rows had before they were declared: the row id, the leading row fields,
+ * the sortable columns, the other row fields, then the unsortable columns (computed per page).
  */
 export function reportRow(def: ReportDefinition) {
-  const fields: readonly ReportField[] = [...def.columns, ...(def.rowFields ?? [])];
-  if (!fields.some((f) => f.field === def.rowId))
-    throw new Error(`${def.call}: the row id ${def.rowId} is neither a column nor a row field`);
+  const rowFields: readonly ReportField[] = def.rowFields ?? [];
+  const all: readonly ReportField[] = [...def.columns, ...rowFields];
+  const rowId = all.find((f) => f.field === def.rowId);
+  if (!rowId) throw new Error(`${def.call}: the row id ${def.rowId} is neither a column nor a row field`);
+  const fields = [
+    rowId,
+    ...rowFields.filter((f) => f.lead),
+    ...def.columns.filter((c) => c.sortable !== false),
+    ...rowFields.filter((f) => !f.lead),
+    ...def.columns.filter((c) => c.sortable === false),
+  ].filter((f, i, list) => list.findIndex((g) => g.field === f.field) === i);
   return z.object(
     Object.fromEntries(
       fields.map((f) => {

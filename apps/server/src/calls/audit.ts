@@ -3,7 +3,9 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   AUDIT_LOG,
+  auditLogAnswer,
   auditLogQuery,
+  auditLogUsersAnswer,
   auditLogUsersQuery,
   type AuditUserOption,
 } from '@app/contract';
@@ -34,6 +36,7 @@ export const auditCalls: AnyCall[] = [
     summary:
       'Every change, sign-in and export, newest first: filters user_id, entity, entity_id, action, from_date/to_date (Manila days, inclusive); search over user, e-mail, IP, call, record and the e-mail of a failed sign-in',
     input: auditLogQuery,
+    response: auditLogAnswer,
     list: {
       envelope: 'resultData',
       query: ({ db, input }) => {
@@ -94,6 +97,7 @@ export const auditCalls: AnyCall[] = [
     tag: TAG,
     summary: `Users for the audit log's User filter: up to ${AUDIT_LOG.userOptions} whose name or e-mail contains searchText, or the one user_id`,
     input: auditLogUsersQuery,
+    response: auditLogUsersAnswer,
     async handle({ db, input }): Promise<{ resultData: AuditUserOption[] }> {
       let q = db
         .selectFrom('users as u')
