@@ -1,10 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { MESSAGES, outcomeAnswer, ROLE, successAnswer } from '@app/contract';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  messageAnswer,
+  outcomeAnswer,
+  ROLE,
+  saveUserAnswer,
+  successAnswer,
+  updateProfileAnswer,
+  userByIdAnswer,
+  userStatusChange,
+} from '@app/contract';
 import { createTestApp, multipart, PASSWORD, png, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+/** GetUserById's and webGetAccountDetails's declared answer, with no field beyond the declared ones. */
+const declaredRecord = userByIdAnswer.shape.resultData.element;
+const strictRecord = z
+  .object({
+    resultData: z.array(
+      declaredRecord.extend({ status_history: z.array(userStatusChange.strict()) }).strict(),
+    ),
+  })
+  .strict();
+const declares = (schema: z.ZodType, body: unknown) => expect(schema.safeParse(body).error).toBeUndefined();
 type Signed = Awaited<ReturnType<TestApp['signedIn']>>;
 let superAdmin: Signed;
 let admin: Signed;
@@ -168,8 +189,11 @@ describe('SaveUser', () => {
     const form = agentForm();
     const res = await post('SaveUser', form);
     expect(res.statusCode, res.body).toBe(200);
+    declares(saveUserAnswer.strict(), res.json());
     const { user_id } = res.json();
-    const record = (await get('GetUserById', `user_id=${user_id}`)).json().resultData[0];
+    const byId = (await get('GetUserById', `user_id=${user_id}`)).json();
+    declares(strictRecord, byId);
+    const record = byId.resultData[0];
     expect(record).toMatchObject({
       first_name: 'Juan',
       role_id: ROLE.Agent,
@@ -420,7 +444,11 @@ describe('UpdateUser and GetUserById', () => {
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    const record = (await get('GetUserById', `user_id=${userId}`)).json().resultData[0];
+    expect(res.json()).toEqual({ message: 'User updated successfully' });
+    declares(messageAnswer.strict(), res.json());
+    const byId = (await get('GetUserById', `user_id=${userId}`)).json();
+    declares(strictRecord, byId);
+    const record = byId.resultData[0];
     expect(record).toMatchObject({
       user_status: 'Inactive',
       reason: 'Left the agency',
@@ -535,6 +563,7 @@ describe('Account details', () => {
     const res = await get('webGetAccountDetails', `user_id=${superAdmin.userId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().resultData[0].user_id).toBe(admin.userId);
+    declares(strictRecord, res.json());
   });
 
   it('changes your profile only with the current password; legacy camelCase names work', async () => {
@@ -561,6 +590,12 @@ describe('Account details', () => {
     );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().coverImage).toMatch(/^\/media\//);
+    expect(ok.json()).toEqual({
+      message: 'Profile updated successfully',
+      coverImage: ok.json().profileImage,
+      profileImage: ok.json().coverImage,
+    });
+    declares(updateProfileAnswer.strict(), ok.json());
     const account = (await get('webGetAccountDetails', '', me.token)).json().resultData[0];
     expect(account).toMatchObject({
       first_name: 'Rosa',

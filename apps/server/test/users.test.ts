@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, ROLE } from '@app/contract';
+import { z } from 'zod';
+import { ALL_PERMISSIONS, listPage, messageAnswer, ROLE, userListRow } from '@app/contract';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -24,9 +25,12 @@ type Row = {
   user_status: string;
   phone_1: string | null;
 };
+/** The declared answer of GetUser and GetNewUser, with no field beyond the declared ones at any depth. */
+const strictPage = z.object({ resultData: listPage(userListRow.strict()).strict() }).strict();
 const list = async (call: string, query: string, token = superAdmin.token) => {
   const res = await t.call(token, { method: 'GET', url: `/api/${call}?${query}` });
   expect(res.statusCode, res.body).toBe(200);
+  expect(strictPage.safeParse(res.json()).error).toBeUndefined();
   return res.json().resultData as { data: Row[]; total: number };
 };
 const post = (call: string, payload: object, token = superAdmin.token) =>
@@ -91,6 +95,7 @@ describe('changeUserStatus', () => {
     const id = await t.createUser(ROLE.Agent, 'approve.me@example.ph', 'New');
     const res = await post('changeUserStatus', { user_id: id, status: 'Active' });
     expect(res.json()).toEqual({ message: 'User status changed to Active' });
+    expect(messageAnswer.strict().safeParse(res.json()).error).toBeUndefined();
     expect(await statusOf(id)).toBe('Active');
     expect(await t.login('approve.me@example.ph')).toBeTruthy();
     const history = await t.db
@@ -154,9 +159,9 @@ describe('changeUserStatus', () => {
 describe('deleteUser', () => {
   it('deletes a user and ends their sessions', async () => {
     const agent = await t.signedIn(ROLE.Agent);
-    expect((await post('deleteUser', { user_id: agent.userId })).json()).toEqual({
-      message: 'User deleted successfully',
-    });
+    const deleted = (await post('deleteUser', { user_id: agent.userId })).json();
+    expect(deleted).toEqual({ message: 'User deleted successfully' });
+    expect(messageAnswer.strict().safeParse(deleted).error).toBeUndefined();
     expect(
       await t.db.selectFrom('users').select('user_id').where('user_id', '=', agent.userId).executeTakeFirst(),
     ).toBeUndefined();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { updateProfileRequest } from '@app/contract';
+import { updateProfileAnswer, updateProfileRequest, userByIdAnswer } from '@app/contract';
 import { defineCall, noInput, type AnyCall } from './registry.ts';
 import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
@@ -17,6 +17,7 @@ export const accountCalls: AnyCall[] = [
     tag: 'Account',
     summary: "The signed-in user's own profile (a user_id parameter is ignored: it is always your own)",
     input: noInput,
+    response: userByIdAnswer,
     async handle({ db, user }) {
       // An array with the one record: the old client reads resultData[0].
       return { resultData: [await readUserRecord(db, user.user_id)] };
@@ -30,6 +31,7 @@ export const accountCalls: AnyCall[] = [
     tag: 'Account',
     summary: 'Change your own profile (JSON or multipart with profile_image); needs verify_password',
     input: updateProfileRequest,
+    response: updateProfileAnswer,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;

@@ -5,10 +5,13 @@ import {
   id,
   isAdminRole,
   MESSAGES,
+  messageAnswer,
   openPropertyLimitAfterRoleChange,
   ROLE,
+  saveUserAnswer,
   saveUserRequest,
   updateUserRequest,
+  userByIdAnswer,
   WELCOME_LINK_TTL_HOURS,
   type UserFields,
 } from '@app/contract';
@@ -123,6 +126,7 @@ export const userFormCalls: AnyCall[] = [
     tag: 'Users',
     summary: "One user for the edit form, with id lists as comma strings and the user's status history",
     input: z.looseObject({ user_id: id }),
+    response: userByIdAnswer,
     async handle({ db, input, user }) {
       const record = await readUserRecord(db, input.user_id);
       // Users of a type the caller may not manage are outside their scope.
@@ -141,6 +145,7 @@ export const userFormCalls: AnyCall[] = [
     tag: 'Users',
     summary: 'Create a user (JSON or multipart with profile_image); they get a link to choose a password',
     input: saveUserRequest,
+    response: saveUserAnswer,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files, req } = ctx;
@@ -206,6 +211,7 @@ export const userFormCalls: AnyCall[] = [
     tag: 'Users',
     summary: 'Update a user (JSON or multipart with profile_image); status changes are recorded',
     input: updateUserRequest,
+    response: messageAnswer,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ROLE, id, listQuery, status, statusPermissionFor, type Permission } from '@app/contract';
+import {
+  ROLE,
+  id,
+  listQuery,
+  messageAnswer,
+  status,
+  statusPermissionFor,
+  userPageAnswer,
+  type Permission,
+} from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
@@ -42,6 +51,7 @@ const userList = (name: string, access: Permission, summary: string, onlyWaiting
     tag: 'Users',
     summary,
     input: listQuery(userSortColumns),
+    response: userPageAnswer,
     list: {
       envelope: 'resultData',
       query: ({ db, user }) => {
@@ -131,6 +141,7 @@ export const userCalls: AnyCall[] = [
       status,
       reason: z.string().trim().max(500, 'At most 500 characters').optional(),
     }),
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'change the status of');
@@ -153,6 +164,7 @@ export const userCalls: AnyCall[] = [
     tag: 'Users',
     summary: 'Delete a user (their sessions end at once); not yourself, not the last Super Admin',
     input: z.looseObject({ user_id: id }),
+    response: messageAnswer,
     async handle({ db, input, user }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'delete');
