@@ -13,22 +13,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@app/contract';
+import type { z } from 'zod';
+import { MESSAGES, type rolePermission, type rolePermissionsAnswer } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { apiGet, apiPost, showServerMessage } from '../../lib/api.ts';
 
 const LIST_CALL = 'getAssignedUnAssignedPermission';
 const SAVE_CALL = 'webAssignPermissionRoleWise';
 
-interface PermissionRow {
-  permission_id: number;
-  permission_name: string;
-  Module: string;
-  is_permission_assigned: 0 | 1;
-}
-interface PermissionAnswer {
-  roleData?: { data?: PermissionRow[] };
-}
+type PermissionRow = z.output<typeof rolePermission>;
+type PermissionAnswer = z.output<typeof rolePermissionsAnswer>;
 
 /** Sends the full assigned list. 403 ("you cannot grant what you do not hold") is shown, not a sign-out. */
 const saveAssignment = (roleId: number, ids: ReadonlySet<number>) =>

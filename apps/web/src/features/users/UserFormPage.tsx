@@ -21,6 +21,7 @@ import {
   userFields,
   userIssues,
   type UserFields,
+  type userStatusChange,
 } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
@@ -43,13 +44,7 @@ type UserRecord = Record<string, unknown> & {
   profileImage?: string | null;
   status_history?: StatusChange[];
 };
-interface StatusChange {
-  old_status: string;
-  new_status: string;
-  reason: string | null;
-  changed_at: string;
-  changed_by_name: string | null;
-}
+type StatusChange = z.output<typeof userStatusChange>;
 
 const CALLS = { save: 'SaveUser', update: 'UpdateUser' } as const;
 

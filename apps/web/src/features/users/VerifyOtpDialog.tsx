@@ -7,15 +7,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, verifyOtpRequest } from '@app/contract';
+import type { z } from 'zod';
+import {
+  MESSAGES,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  verifyOtpRequest,
+  type outcomeAnswer,
+} from '@app/contract';
 import { apiPost } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { NEW_USER_LIST_CALL, USER_LIST_CALL, type UserRow } from './api.ts';
 
-interface OtpAnswer {
-  result: 'success' | 'error';
-  message: string;
-}
+/** sendVerifyOTP answers only success; WebVerifyOTP either. */
+type OtpAnswer = z.output<typeof outcomeAnswer>;
 
 /**
  * Approving a new Super Admin: a 6-digit code goes to that person (e-mail, and SMS when configured);
