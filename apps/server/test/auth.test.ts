@@ -49,7 +49,7 @@ describe('webValidateLogin', () => {
     });
     expect(body.token).toMatch(/^[\w-]{40,}$/);
     declares(strictLogin, body);
-    expect(Object.keys(body)).toEqual(['result', 'message', 'userData', 'roleData', 'token']);
+    expect(Object.keys(body)).toEqual(['result', 'message', 'token', 'userData', 'roleData']);
     const stored = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.some((s) => s.token_hash.toString('base64url') === body.token)).toBe(false);
   });
@@ -89,6 +89,7 @@ describe('webValidateLogin', () => {
     );
     expect(res.json().token).toBeUndefined();
     declares(strictLogin, res.json());
+    expect(Object.keys(res.json())).toEqual(['result', 'message', 'userData', 'roleData']);
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
     const details = await t.app.inject({

@@ -45,6 +45,7 @@ export const resetPasswordRequest = z
 export const loginSuccess = z.object({
   result: z.literal('success'),
   message: z.string(),
+  token: z.string().optional(),
   userData: z.object({
     user_id: z.number().int(),
     first_name: z.string(),
@@ -55,8 +56,6 @@ export const loginSuccess = z.object({
     profileImage: z.string().nullable(),
   }),
   roleData: z.array(z.object({ name: z.string(), role_id: z.number().int() })),
-  /** Written last, as every optional field is (fast-json-stringify writes the required ones first). */
-  token: z.string().optional(),
 });
 export type LoginSuccess = z.output<typeof loginSuccess>;
 
@@ -65,7 +64,16 @@ export const resultAnswer = <R extends 'success' | 'error'>(result: R) =>
   z.object({ result: z.literal(result), message: z.string() });
 export const loginError = resultAnswer('error');
 export type LoginError = z.output<typeof loginError>;
-export const loginAnswer = z.union([loginSuccess, loginError]);
+/**
+ * What webValidateLogin answers. The token is required in the first form and absent from the second:
+ * fast-json-stringify writes optional fields after the required ones, and an optional token would move
+ * it after roleData (the answer keeps the order the old API had).
+ */
+export const loginAnswer = z.union([
+  loginSuccess.extend({ token: z.string() }),
+  loginSuccess.omit({ token: true }),
+  loginError,
+]);
 
 /** webLogout, sendVerifyOTP. */
 export const successAnswer = resultAnswer('success');
