@@ -301,25 +301,17 @@ export type UserRecord = z.output<typeof userRecord>;
  * A row of GetUser and GetNewUser: the list's own columns first, then the rest of the record (the old
  * client fills its Edit User form from the row).
  */
+const USER_LIST_COLUMNS = {
+  user_id: true,
+  full_name: true,
+  role_name: true,
+  phone_1: true,
+  user_email: true,
+  user_status: true,
+} as const;
 export const userListRow = userRecord
-  .pick({
-    user_id: true,
-    full_name: true,
-    role_name: true,
-    phone_1: true,
-    user_email: true,
-    user_status: true,
-  })
-  .extend(
-    userRecord.omit({
-      user_id: true,
-      full_name: true,
-      role_name: true,
-      phone_1: true,
-      user_email: true,
-      user_status: true,
-    }).shape,
-  );
+  .pick(USER_LIST_COLUMNS)
+  .extend(userRecord.omit(USER_LIST_COLUMNS).shape);
 export const userPageAnswer = z.object({ resultData: listPage(userListRow) });
 
 /** A change of a user's status, newest first in the record's status_history. */
