@@ -10,7 +10,14 @@ import {
   type NotificationEvent,
 } from '@app/contract';
 import { anotherInstance, createTestApp, type TestApp } from './helpers.ts';
-import { agencyPayload, associationPayload, brokerPayload, place, type Place } from './entity-fixtures.ts';
+import {
+  agencyPayload,
+  associationPayload,
+  brokerPayload,
+  place,
+  propertyIdOf,
+  type Place,
+} from './entity-fixtures.ts';
 import { purgeReadNotifications } from '../src/lib/notifications.ts';
 import { LISTENER_NAME } from '../src/lib/notification-hub.ts';
 import { seedDemoUsers } from '../src/db/seed.ts';
@@ -99,14 +106,7 @@ const propertyForm = (name: string, overrides: Record<string, unknown> = {}) => 
   ...lotForSale(p, name),
   ...overrides,
 });
-const propertyId = async (name: string) =>
-  (
-    await t.db
-      .selectFrom('properties')
-      .select('property_id')
-      .where('property_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).property_id;
+const propertyId = (name: string) => propertyIdOf(t, name);
 const updateProperty = async (id: number, changes: Record<string, unknown>, token: string) => {
   const record = ((await get(`GetPropertyById?id=${id}`, token)).json() as { resultData: object[] })
     .resultData[0];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { purgeInBatches } from './housekeeping.ts';
 
 /**
  * Deletes audit log entries older than `retentionDays` (0: none), oldest first, a batch per statement
@@ -9,13 +10,10 @@ import type { Db } from '../db/index.ts';
 export async function purgeAuditLog(db: Db, retentionDays: number, batchSize = 5_000): Promise<number> {
   if (retentionDays <= 0) return 0;
   const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
-  let purged = 0;
-  for (;;) {
+  return purgeInBatches(batchSize, async () => {
     const { rows } = await sql<{ n: number }>`SELECT audit_log_purge(${cutoff}, ${batchSize}) AS n`.execute(
       db,
     );
-    const deleted = rows[0]?.n ?? 0;
-    purged += deleted;
-    if (deleted < batchSize) return purged;
-  }
+    return rows[0]?.n ?? 0;
+  });
 }

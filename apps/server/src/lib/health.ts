@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import pg from 'pg';
 import { CONNECTION_OPTIONS, databaseUrlOf, type Db } from '../db/index.ts';
 
@@ -9,23 +8,22 @@ import { CONNECTION_OPTIONS, databaseUrlOf, type Db } from '../db/index.ts';
  */
 export function databaseCheck(db: Db, timeoutMs: number) {
   const url = databaseUrlOf(db);
-  const pool = url
-    ? new pg.Pool({
-        connectionString: url,
-        max: 1,
-        idleTimeoutMillis: 0, // kept open: a check never waits for a new connection while all is well
-        connectionTimeoutMillis: timeoutMs,
-        options: CONNECTION_OPTIONS,
-        application_name: 'pp-health',
-      })
-    : undefined;
+  if (!url) throw new Error('The readiness check needs a database made by createDb');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 0, // kept open: a check never waits for a new connection while all is well
+    connectionTimeoutMillis: timeoutMs,
+    options: CONNECTION_OPTIONS,
+    application_name: 'pp-health',
+  });
   // A connection dropped by the server (restart) is replaced on the next check; never a crash.
-  pool?.on('error', () => {});
-  pool?.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     ask: async (): Promise<void> => {
-      await (pool ? pool.query('SELECT 1') : sql`SELECT 1`.execute(db));
+      await pool.query('SELECT 1');
     },
-    close: async () => pool?.end(),
+    close: () => pool.end(),
   };
 }

@@ -35,3 +35,16 @@ export function scheduleHousekeeping(
     await Promise.all(running.values());
   });
 }
+
+/**
+ * Runs a purge a batch at a time, so that no statement holds many rows or runs long: `batch` deletes at
+ * most `size` rows and answers how many; it runs until one deletes fewer. Answers the total.
+ */
+export async function purgeInBatches(size: number, batch: () => Promise<number>): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const deleted = await batch();
+    purged += deleted;
+    if (deleted < size) return purged;
+  }
+}

@@ -6,6 +6,7 @@ import {
   type NotificationKind,
   type Permission,
 } from '@app/contract';
+import { purgeInBatches } from './housekeeping.ts';
 import type { Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
@@ -208,15 +209,12 @@ export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<
  */
 export async function purgeReadNotifications(db: Db, retentionDays: number, batchSize = 10_000) {
   const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
-  let purged = 0;
-  for (;;) {
+  return purgeInBatches(batchSize, async () => {
     const result = await sql`DELETE FROM notifications WHERE notification_id IN (
       SELECT notification_id FROM notifications
       WHERE notification_status = 'Inactive'
         AND (read_at < ${cutoff} OR (read_at IS NULL AND created_at < ${cutoff}))
       LIMIT ${batchSize})`.execute(db);
-    const deleted = Number(result.numAffectedRows ?? 0);
-    purged += deleted;
-    if (deleted < batchSize) return purged;
-  }
+    return Number(result.numAffectedRows ?? 0);
+  });
 }
