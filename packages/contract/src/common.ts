@@ -250,3 +250,6 @@ export interface Page<T> {
 }
 
 export const messageResponse = z.object({ message: z.string() });
+
+/** For calls that take no parameters: whatever is sent (nothing, null, stray fields) is ignored. */
+export const noInput = z.looseObject({}).nullish();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { id, listQuery, requiredText, status } from './common.ts';
+import { id, listQuery, noInput, requiredText, status } from './common.ts';
 import { STATUSES } from './constants.ts';
-import { listPage } from './answers.ts';
+import { listPage, messageAnswer } from './answers.ts';
+import { declareCalls } from './calls.ts';
 
 export const roleSortColumns = ['name', 'id', 'is_role_active'] as const;
 export const roleListQuery = listQuery(roleSortColumns);
@@ -26,3 +27,13 @@ export const rolePageAnswer = z.object({ roleData: listPage(roleRow) });
 export const roleChoice = roleRow.pick({ id: true, name: true }).extend({ assignable: z.boolean() });
 export type RoleChoice = z.output<typeof roleChoice>;
 export const roleChoicesAnswer = z.object({ resultData: z.array(roleChoice) });
+
+export const roleApi = declareCalls({
+  webGetRoles: { method: 'GET', input: roleListQuery, response: rolePageAnswer },
+  webGetRolesWithoutPagination: { method: 'GET', input: noInput, response: roleChoicesAnswer },
+  webSaveRole: { method: 'POST', input: saveRoleRequest, response: messageAnswer },
+  webUpdateRole: { method: 'POST', input: updateRoleRequest, response: messageAnswer },
+  /** The old client prepared this variant (status as 1/0); the status schema accepts both. */
+  webUpdateRoles: { method: 'POST', input: updateRoleRequest, response: messageAnswer },
+  webDeleteRoles: { method: 'POST', input: deleteRoleRequest, response: messageAnswer },
+});

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Permission } from '@app/contract';
+import type { ApiCall, Permission } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../lib/mail.ts';
@@ -42,9 +42,20 @@ export interface CallContext<I, U> extends Services {
 
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
 
-export interface CallDefinition<A extends Access = Access, S extends z.ZodType = z.ZodType> {
-  name: string;
-  method: 'GET' | 'POST';
+/**
+ * What a handler may return for a declared answer: the answer's type, where a string may still be a
+ * Date (a timestamp; the serializer writes it as ISO 8601).
+ */
+export type Served<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer E)[]
+    ? readonly Served<E>[]
+    : T extends object
+      ? { [K in keyof T]: Served<T[K]> }
+      : T;
+
+/** How the server makes a call that the contract declares (`ApiCall`: name, method, input, answer). */
+export interface CallBehaviour<A extends Access, S extends z.ZodType, R extends z.ZodType> {
   access: A;
   /**
    * A read-only call that screens of other permissions load (a report's filter reading a master list):
@@ -53,8 +64,7 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
   alsoFor?: A extends Permission | readonly Permission[] ? readonly Permission[] : never;
   summary: string;
   tag: string;
-  input: S;
-  handle: (ctx: CallContext<z.output<S>, UserFor<A>>) => Promise<unknown>;
+  handle: (ctx: CallContext<z.output<S>, UserFor<A>>) => Promise<Served<z.output<R>>>;
   /**
    * The call also takes multipart/form-data (JSON still works): `files` names its file fields, each at
    * most 1 MB (`tooLarge` is the message otherwise). Text fields are validated with `input` as usual.
@@ -63,24 +73,32 @@ export interface CallDefinition<A extends Access = Access, S extends z.ZodType =
   /** Paged lists also answer `GET /api/<name>/export` with the same query as an .xlsx file. */
   list?: ListSpec<z.output<S>>;
   /**
-   * What the call answers (200), from the contract: the answer is serialized through it, so a field it
-   * does not declare never leaves the server (lib/answers.ts), and the OpenAPI document shows it.
-   */
-  response?: z.ZodType;
-  /**
    * The call creates a record: it takes an Idempotency-Key header, and a repeat of a successful request
    * with the same key gets the first answer instead of a second record (lib/idempotency.ts).
    */
   create?: A extends 'public' ? never : true;
 }
 
+/**
+ * A registered call: its declaration from the contract and its behaviour here. The answer is
+ * serialized through `response`, so a field it does not declare never leaves the server
+ * (lib/answers.ts), and the OpenAPI document shows it.
+ */
+export type CallDefinition<
+  A extends Access = Access,
+  S extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = ApiCall<string, 'GET' | 'POST', S, R> & CallBehaviour<A, S, R>;
+
 // The registry stores calls with their types erased; each definition was checked when declared.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyCall = CallDefinition<Access, any>;
+export type AnyCall = CallDefinition<Access, any, any>;
 
-export const defineCall = <const A extends Access, S extends z.ZodType>(
-  def: CallDefinition<A, S>,
+export const defineCall = <const A extends Access, S extends z.ZodType, R extends z.ZodType>(
+  call: ApiCall<string, 'GET' | 'POST', S, R>,
+  behaviour: CallBehaviour<A, S, R>,
 ): AnyCall => {
+  const def = { ...call, ...behaviour };
   if (!def.alsoFor?.length) return def as unknown as AnyCall;
   if (def.method !== 'GET')
     throw new Error(`${def.name}: only a read-only call is also for other permissions`);
@@ -150,5 +168,4 @@ export interface ListSpec<I> {
   export: { title: string; columns: readonly ExportColumn[] };
 }
 
-/** For calls that take no parameters: whatever is sent (nothing, null, stray fields) is ignored. */
-export const noInput = z.looseObject({}).nullish();
+export { noInput } from '@app/contract';

@@ -1,18 +1,6 @@
 import { sql } from 'kysely';
-import {
-  ROLE,
-  customRoleRank,
-  deleteRoleRequest,
-  messageAnswer,
-  mayAssignRole,
-  roleChoicesAnswer,
-  roleListQuery,
-  rolePageAnswer,
-  saveRoleRequest,
-  updateRoleRequest,
-  type RoleChoice,
-} from '@app/contract';
-import { defineCall, noInput } from './registry.ts';
+import { ROLE, customRoleRank, mayAssignRole, roleApi, type RoleChoice } from '@app/contract';
+import { defineCall } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
@@ -27,14 +15,10 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
   if (await q.executeTakeFirst()) throw conflict('Role Already Exist');
 }
 
-const updateRole = defineCall({
-  name: 'webUpdateRole',
-  method: 'POST',
+const updateRole = defineCall(roleApi.webUpdateRole, {
   access: 'Edit Role',
   tag: 'Roles',
   summary: 'Rename a role or change its status',
-  input: updateRoleRequest,
-  response: messageAnswer,
   async handle({ db, input, user }) {
     const role = await db
       .selectFrom('roles')
@@ -62,13 +46,10 @@ const updateRole = defineCall({
 });
 
 export const roleCalls = [
-  defineList({
-    name: 'webGetRoles',
+  defineList(roleApi.webGetRoles, {
     access: 'Role Menu',
     tag: 'Roles',
     summary: 'Roles, paged (answers under roleData)',
-    input: roleListQuery,
-    response: rolePageAnswer,
     list: {
       envelope: 'roleData',
       query: ({ db, user }) =>
@@ -89,14 +70,10 @@ export const roleCalls = [
     },
   }),
 
-  defineCall({
-    name: 'webGetRolesWithoutPagination',
-    method: 'GET',
+  defineCall(roleApi.webGetRolesWithoutPagination, {
     access: 'signed-in',
     tag: 'Roles',
     summary: 'Active roles by name, each with whether you may give it to a user (the user form offers those)',
-    input: noInput,
-    response: roleChoicesAnswer,
     async handle({ db, user }) {
       const roles = await db
         .selectFrom('roles')
@@ -113,15 +90,11 @@ export const roleCalls = [
     },
   }),
 
-  defineCall({
-    name: 'webSaveRole',
-    method: 'POST',
+  defineCall(roleApi.webSaveRole, {
     create: true,
     access: 'Add Role',
     tag: 'Roles',
     summary: 'Add a role (Active, with no permissions until assigned)',
-    input: saveRoleRequest,
-    response: messageAnswer,
     async handle({ db, input, user }) {
       await assertNameFree(db, input.roleName);
       await db
@@ -139,17 +112,12 @@ export const roleCalls = [
   }),
 
   updateRole,
-  // The old client prepared this variant (status as 1/0); the status schema accepts both.
-  { ...updateRole, name: 'webUpdateRoles', summary: 'Same as webUpdateRole (legacy name)' },
+  { ...updateRole, ...roleApi.webUpdateRoles, summary: 'Same as webUpdateRole (legacy name)' },
 
-  defineCall({
-    name: 'webDeleteRoles',
-    method: 'POST',
+  defineCall(roleApi.webDeleteRoles, {
     access: 'Delete Role',
     tag: 'Roles',
     summary: 'Delete a role that is not built in and that no user holds',
-    input: deleteRoleRequest,
-    response: messageAnswer,
     async handle({ db, input, user }) {
       const role = await db
         .selectFrom('roles')

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import type { ListQuery, Page, Permission } from '@app/contract';
+import type { ApiCall, ListQuery, Page, Permission } from '@app/contract';
 import type { SessionUser } from './session.ts';
 import { recordAudit } from './audit.ts';
 import type { ExportGate, ExportTurn } from './export-gate.ts';
@@ -425,18 +425,18 @@ function cell(value: unknown, type: CellType = 'text') {
 const EXCEL_CELL_MAX = 32_767;
 
 /** Declares a paged list call: its handler answers the `{[envelope]: page}` shape from the spec. */
-export const defineList = <S extends z.ZodType<ListQuery>>(def: {
-  name: string;
-  access: Permission | readonly Permission[] | 'signed-in';
-  alsoFor?: readonly Permission[];
-  summary: string;
-  tag: string;
-  input: S;
-  response?: z.ZodType;
-  list: ListSpec<z.output<S>>;
-}): AnyCall =>
-  defineCall({
+export const defineList = <S extends z.ZodType<ListQuery>, R extends z.ZodType>(
+  call: ApiCall<string, 'GET', S, R>,
+  def: {
+    access: Permission | readonly Permission[] | 'signed-in';
+    alsoFor?: readonly Permission[];
+    summary: string;
+    tag: string;
+    list: ListSpec<z.output<S>>;
+  },
+): AnyCall =>
+  defineCall(call, {
     ...def,
-    method: 'GET',
-    handle: async (ctx) => ({ [def.list.envelope]: await runList(def.list, ctx) }),
+    // The rows are checked against the declared row where it matters: the wire suite parses them.
+    handle: async (ctx) => ({ [def.list.envelope]: await runList(def.list, ctx) }) as never,
   });

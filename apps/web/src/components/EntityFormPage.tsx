@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { MESSAGES, type Permission } from '@app/contract';
+import { MESSAGES, type ApiCall, type Permission, type PostCall, type RecordCall } from '@app/contract';
 import { ApiError, apiGet } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/forms.ts';
 import { useApiMutation } from '../lib/mutations.ts';
@@ -53,7 +53,7 @@ export interface EntityFormPageProps<R> {
   /** The route parameter holding the id ('agencyId'). */
   routeParam: string;
   /** The by-id call and its id parameter: resultData[0] is the record. */
-  load: { call: string; param: string };
+  load: { call: RecordCall<R>; param: string };
   permissions: { add: Permission; edit: Permission };
   nameOf: (record: R) => string;
   /** The form, given the record being edited (null when adding). */
@@ -79,10 +79,10 @@ export function EntityFormPage<R extends Record<string, unknown>>({
   const editing = id !== null && id > 0;
   const permitted = has(editing ? permissions.edit : permissions.add);
   const query = useQuery({
-    queryKey: [load.call, { [load.param]: id }],
+    queryKey: [load.call.name, { [load.param]: id }],
     // An unknown id (404) is said on the page, not as an alert.
     queryFn: ({ signal }) =>
-      apiGet<{ resultData?: R[] }>(load.call, { [load.param]: id }, { signal, silent: true }).then(
+      apiGet(load.call, { [load.param]: id }, { signal, silent: true }).then(
         (r) => r?.resultData?.[0] ?? null,
         (e: unknown) => {
           if (e instanceof ApiError && e.status === 404) return null;
@@ -137,9 +137,9 @@ export interface EntityFormProps<T extends FieldValues> {
   saveLabel: string;
   /** Editing an existing record (the update call) or adding one (the save call). */
   editing: boolean;
-  calls: { save: string; update: string };
+  calls: { save: PostCall; update: PostCall };
   /** Lists and lookups to reload after a save. */
-  reloads: readonly string[];
+  reloads: readonly ApiCall[];
   /** Adjusts the request built from the parsed values (id lists already comma-joined). */
   adjust?: (body: Record<string, unknown>) => void;
   /** Replaces the schema's resolver (e.g. one that also checks cross-field rules field by field). */
@@ -176,10 +176,8 @@ export function EntityForm<T extends FieldValues>({
   onInvalid,
 }: EntityFormProps<T>) {
   const navigate = useNavigate();
-  const send = useApiMutation<Record<string, unknown> | FormData>(
-    editing ? calls.update : calls.save,
-    reloads,
-  );
+  // The body is built from values the request schema (`schema`) has parsed.
+  const send = useApiMutation<PostCall>(editing ? calls.update : calls.save, reloads);
   const form = useForm<T>({
     resolver: resolver ?? (zodResolver(schema as never) as unknown as Resolver<T>),
     defaultValues,

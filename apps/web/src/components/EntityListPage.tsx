@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import type { Permission } from '@app/contract';
+import type { ApiCall, ListCall, Permission, PostCall } from '@app/contract';
 import { useApiMutation } from '../lib/mutations.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -41,15 +41,15 @@ export interface EntityListPageProps<R extends object> {
   title: string;
   /** The record kind in 'Delete {entity} : {name}'. */
   entity: string;
-  call: string;
+  call: ListCall<R>;
   columns: ColumnDef<R>[];
   defaultSort: { field: string; order: SortOrder };
   idOf: (row: R) => number;
   nameOf: (row: R) => string;
   permissions: { add: Permission; edit: Permission; delete: Permission };
-  remove: { call: string; param: string; text: string };
+  remove: { call: PostCall; param: string; text: string };
   /** Lists and lookups to reload after a delete (the list call is always reloaded). */
-  reloads?: readonly string[];
+  reloads?: readonly ApiCall[];
   /** The add/edit page of a record (0 adds). */
   formPath: (id: number) => string;
 }
@@ -79,7 +79,7 @@ export function EntityListPage<R extends object>({
   const navigate = useNavigate();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
-  const deleteRecord = useApiMutation<Record<string, number>>(remove.call, [call, ...reloads]);
+  const deleteRecord = useApiMutation(remove.call, [call, ...reloads]);
 
   // The confirmation keeps its row after closing, so the title stays during the closing animation.
   const [deleteAsk, setDeleteAsk] = useState<{ row: R; open: boolean } | null>(null);

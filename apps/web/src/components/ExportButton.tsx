@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import type { GetCall } from '@app/contract';
 import { apiDownload, type QueryParams } from '../lib/api.ts';
 
 interface ExportButtonProps {
   /** The list call; the file comes from GET /api/{call}/export?{params}. */
-  call: string;
+  call: GetCall;
   params: QueryParams;
   disabled?: boolean;
 }
@@ -15,7 +16,7 @@ export function ExportButton({ call, params, disabled = false }: ExportButtonPro
   const onClick = async () => {
     setBusy(true);
     try {
-      await apiDownload(`${call}/export`, params);
+      await apiDownload(call, params);
     } catch {
       // the api client has shown the alert
     } finally {

@@ -19,7 +19,9 @@ import {
   PAGE_SIZES,
   SEARCH_TEXT_MAX,
   TABLE_HEIGHT,
+  type ListCall,
   type Page,
+  type RequestOf,
 } from '@app/contract';
 import { apiGet, type QueryParams } from '../lib/api.ts';
 import { useDebouncedSearch, useUrlParams } from '../lib/urlState.ts';
@@ -46,8 +48,8 @@ export interface ColumnDef<R> {
 }
 
 export interface ServerTableProps<R extends object> {
-  /** The list call: GET /api/{call}; export is GET /api/{call}/export with the same query. */
-  call: string;
+  /** The list call; its export is GET /api/{call}/export with the same query. */
+  call: ListCall<R>;
   /** Key of the page object in the answer, e.g. 'roleData'. Default 'resultData'. */
   envelope?: string;
   /** Data columns (the '#' and 'Actions' columns are added here). `field` is the server sort column. */
@@ -166,8 +168,11 @@ export function ServerTable<R extends object>({
   };
   const enabled = !waitingFor;
   const query = useQuery({
-    queryKey: [call, params],
-    queryFn: ({ signal }) => apiGet<Record<string, Page<R> | undefined>>(call, params, { signal }),
+    queryKey: [call.name, params],
+    queryFn: ({ signal }) =>
+      apiGet(call, params as RequestOf<typeof call>, { signal }) as Promise<
+        Record<string, Page<R> | undefined>
+      >,
     placeholderData: keepPreviousData,
     enabled,
   });

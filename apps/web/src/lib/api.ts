@@ -1,4 +1,11 @@
-import { MESSAGES } from '@app/contract';
+import {
+  MESSAGES,
+  type AnswerOf,
+  type ApiCall,
+  type GetCall,
+  type PostCall,
+  type RequestOf,
+} from '@app/contract';
 import { notify } from './notify.ts';
 
 /** A failed call. `status` 0 means the network failed (offline or server unreachable). */
@@ -45,7 +52,7 @@ const BASE_HEADERS = { 'X-Requested-With': 'web', Accept: 'application/json' } a
 /** A request with an Idempotency-Key whose answer did not arrive is sent once more after this pause. */
 const RESEND_AFTER_MS = 1000;
 
-export function apiUrl(call: string, params?: QueryParams): string {
+function apiUrl(call: string, params?: QueryParams): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) {
     if (v !== undefined && v !== null) qs.set(k, String(v));
@@ -114,9 +121,17 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   fail(new ApiError(res.status, (showServer && serverMessage) || MESSAGES.somethingWrong, errors), opts);
 }
 
-export async function apiGet<T>(call: string, params?: QueryParams, opts: CallOptions = {}): Promise<T> {
-  const res = await send(apiUrl(call, params), { method: 'GET' }, opts);
-  return (await readBody(res)) as T;
+/** The query string of a GET: its request's fields, as text. */
+const queryOf = (request: unknown) => (request ?? {}) as QueryParams;
+
+/** Makes a declared GET call with its request as the query; answers what the call declares. */
+export async function apiGet<C extends GetCall>(
+  call: C,
+  request?: RequestOf<C>,
+  opts: CallOptions = {},
+): Promise<AnswerOf<C>> {
+  const res = await send(apiUrl(call.name, queryOf(request)), { method: 'GET' }, opts);
+  return (await readBody(res)) as AnswerOf<C>;
 }
 
 /**
@@ -128,8 +143,15 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Posts JSON, or multipart when the body is a FormData (the browser sets its boundary). */
-export async function apiPost<T>(call: string, body: unknown, opts: CallOptions = {}): Promise<T> {
+/**
+ * Makes a declared POST call: its request as JSON, or multipart when the body is a FormData (an
+ * upload; the browser sets its boundary). Answers what the call declares.
+ */
+export async function apiPost<C extends PostCall>(
+  call: C,
+  body: RequestOf<C> | FormData,
+  opts: CallOptions = {},
+): Promise<AnswerOf<C>> {
   const key: Record<string, string> = opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {};
   const init: RequestInit =
     body instanceof FormData
@@ -139,8 +161,8 @@ export async function apiPost<T>(call: string, body: unknown, opts: CallOptions 
           headers: { 'Content-Type': 'application/json', ...key },
           body: JSON.stringify(body ?? {}),
         };
-  const res = await send(apiUrl(call), init, opts);
-  return (await readBody(res)) as T;
+  const res = await send(apiUrl(call.name), init, opts);
+  return (await readBody(res)) as AnswerOf<C>;
 }
 
 function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -157,11 +179,11 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return plain?.[1]?.trim() || fallback;
 }
 
-/** Downloads a file answer (e.g. an Excel export) under the name the server gives it. */
-export async function apiDownload(call: string, params?: QueryParams, opts: CallOptions = {}): Promise<void> {
-  const res = await send(apiUrl(call, params), { method: 'GET' }, opts);
+/** Downloads a list's Excel export (GET /api/<list>/export with the list's query) under the server's name for it. */
+export async function apiDownload(call: GetCall, params: QueryParams, opts: CallOptions = {}): Promise<void> {
+  const res = await send(apiUrl(`${call.name}/export`, params), { method: 'GET' }, opts);
   const blob = await res.blob();
-  const name = fileNameFrom(res.headers.get('content-disposition'), `${call.replace(/\W+/g, '_')}.xlsx`);
+  const name = fileNameFrom(res.headers.get('content-disposition'), `${call.name}.xlsx`);
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
