@@ -61,6 +61,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: serverEnv(port, dataDir),
+    // Every answer the screens read is checked against its declaration (decision 36).
+    env: { ...serverEnv(port, dataDir), CHECK_ANSWERS: 'true' },
   },
 });

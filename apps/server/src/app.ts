@@ -26,7 +26,7 @@ import { calls as allCalls } from './calls/index.ts';
 import { allows, describeAccess, type AnyCall, type Services } from './calls/registry.ts';
 import { badRequest, HttpError, isDatabaseUnavailable } from './lib/errors.ts';
 import { isRetryable } from './db/transaction.ts';
-import { compileAnswer } from './lib/answers.ts';
+import { answerMismatch, compileAnswer } from './lib/answers.ts';
 import { assertPlainFileName, mediaDir, sweepMedia } from './lib/media.ts';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
@@ -440,9 +440,16 @@ function registerCall(app: FastifyInstance, services: Services, call: AnyCall, e
   app.route({
     method: call.method,
     url: `/api/${call.name}`,
-    schema: call.response ? { ...schema, response: { 200: call.response } } : schema,
-    ...(call.response && { serializerCompiler: compileAnswer }),
+    schema: { ...schema, response: { 200: call.response } },
+    serializerCompiler: compileAnswer,
     preValidation: authorize,
+    ...(services.config.checkAnswers && {
+      preSerialization: async (_req: FastifyRequest, reply: FastifyReply, answer: unknown) => {
+        const mismatch = reply.statusCode === 200 && answerMismatch(call.response, answer);
+        if (mismatch) throw new Error(`${call.name} answered what it does not declare:\n${mismatch}`);
+        return answer;
+      },
+    }),
     handler: async (req, reply) => {
       const key = call.create ? idempotencyKeyOf(req) : null;
       const run = async () => {

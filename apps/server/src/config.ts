@@ -28,6 +28,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** After SIGTERM, how long readiness answers 503 while requests are still served (load balancer drain). */
   shutdownDelayMs: number;
+  /**
+   * Check every answer against its declaration before it is serialized, and fail the request when they
+   * disagree (CHECK_ANSWERS=true: the tests and browser tests). The serializer would otherwise coerce a
+   * value of another type without a sign (text where a number is declared, a null where a string is).
+   */
+  checkAnswers: boolean;
 }
 
 /**
@@ -66,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: env.METRICS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 0),
+    checkAnswers: env.CHECK_ANSWERS === 'true',
   };
 }

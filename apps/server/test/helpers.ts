@@ -71,7 +71,13 @@ export async function createTestApp(
     : await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-data-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Every answer of every test is checked against its declaration (decision 36).
+      CHECK_ANSWERS: 'true',
+      ...options.env,
+    }),
     dataDir,
   };
   const db = createDb(database.url, 5);

@@ -11,3 +11,13 @@ export function compileAnswer({ schema }: { schema: unknown }): (data: unknown) 
   delete json.$schema;
   return fastJson(json as Parameters<typeof fastJson>[0]);
 }
+
+/**
+ * Why an answer does not match its declaration, or null when it does. The answer is read as the
+ * serializer would see it on the wire (a Date as its ISO text); fields the declaration leaves out are
+ * fine (the serializer drops them).
+ */
+export function answerMismatch(schema: z.ZodType, answer: unknown): string | null {
+  const result = schema.safeParse(JSON.parse(JSON.stringify(answer ?? null)));
+  return result.success ? null : z.prettifyError(result.error);
+}
