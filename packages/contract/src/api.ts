@@ -1,4 +1,7 @@
 import { roleApi } from './roles.ts';
+import { overviewApi, reportApi } from './reports.ts';
+import { notificationApi } from './notifications.ts';
+import { auditApi } from './audit.ts';
 
 /**
  * Every call of the API by its name on the wire: the server registers exactly these, and a test
@@ -6,4 +9,8 @@ import { roleApi } from './roles.ts';
  */
 export const api = {
   ...roleApi,
+  ...reportApi,
+  ...overviewApi,
+  ...notificationApi,
+  ...auditApi,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listPage, timestamp } from './answers.ts';
+import { declareCalls } from './calls.ts';
 import { id, listQuery } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
@@ -160,3 +161,9 @@ export const auditUserOption = z.object({
 });
 export type AuditUserOption = z.output<typeof auditUserOption>;
 export const auditLogUsersAnswer = z.object({ resultData: z.array(auditUserOption) });
+
+/** The audit log's calls: the paged log (and its export) and the users of its User filter. */
+export const auditApi = declareCalls({
+  [AUDIT_LOG.call]: { method: 'GET', input: auditLogQuery, response: auditLogAnswer },
+  [AUDIT_LOG.usersCall]: { method: 'GET', input: auditLogUsersQuery, response: auditLogUsersAnswer },
+});

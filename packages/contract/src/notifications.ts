@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { listQuery } from './common.ts';
+import { listQuery, noInput } from './common.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
+import { declareCalls } from './calls.ts';
 
 /**
  * Notification types with their icons (Material Design Icons names, as the legacy clients store them).
@@ -76,6 +77,15 @@ export const deleteNotificationRequest = z.looseObject({ Id: notificationId });
 export const setNotificationStatusRequest = z.looseObject({
   Id: notificationId,
   status: z.enum(NOTIFICATION_STATUSES, { error: 'status must be Active or Inactive' }),
+});
+
+/** The signed-in user's own notifications: the bell, the Notifications screen and their changes. */
+export const notificationApi = declareCalls({
+  unreadNotifications: { method: 'GET', input: noInput, response: unreadNotificationsAnswer },
+  getNotification: { method: 'GET', input: notificationListQuery, response: notificationPageAnswer },
+  deleteNotification: { method: 'POST', input: deleteNotificationRequest, response: messageAnswer },
+  setNotificationStatus: { method: 'POST', input: setNotificationStatusRequest, response: messageAnswer },
+  markAllNotificationsRead: { method: 'POST', input: noInput, response: markAllReadAnswer },
 });
 
 /** What the event stream (GET /api/notifications/stream) sends, as `data:` JSON lines. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { id, listQuery, type ListQuery } from './common.ts';
+import { id, listQuery, noInput, type ListQuery } from './common.ts';
 import { listPage, timestamp } from './answers.ts';
+import { declareCalls } from './calls.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
 import { MEDIA_TYPES, PROPERTY_STATUSES, manilaToday } from './properties.ts';
@@ -689,3 +690,38 @@ export const reportsOverview = z.object({
 });
 export type ReportsOverview = z.output<typeof reportsOverview>;
 export const reportsOverviewAnswer = z.object({ resultData: reportsOverview });
+
+/** A report's call, declared from its catalogue entry: its filters in, a page of its rows out. */
+const reportDeclaration = (def: ReportDefinition) => ({
+  method: 'GET' as const,
+  input: reportQuery(def),
+  response: reportAnswer(def),
+});
+
+/**
+ * Every report's call by its wire name (GET /api/{call}, and /export), declared once from the
+ * catalogue. A catalogue entry reaches its own with reportApi[def.call], or reportCallOf(def) when
+ * its `call` is only known as a string.
+ */
+export const reportApi = declareCalls(
+  Object.fromEntries(REPORTS.map((def) => [def.call, reportDeclaration(def)])) as Record<
+    ReportCall,
+    ReturnType<typeof reportDeclaration>
+  >,
+);
+
+/** The overview's call. */
+export const overviewApi = declareCalls({
+  [OVERVIEW.call]: { method: 'GET', input: noInput, response: reportsOverviewAnswer },
+});
+
+/** Any report's declared call (they share one shape: the rows' fields come from the catalogue). */
+export type ReportApiCall = (typeof reportApi)[ReportCall];
+
+/** The declared call of a catalogue entry. */
+export function reportCallOf(def: ReportDefinition): ReportApiCall {
+  const byName: Partial<Record<string, ReportApiCall>> = reportApi;
+  const call = byName[def.call];
+  if (!call) throw new Error(`${def.call} is not a report of the catalogue`);
+  return call;
+}
