@@ -2,6 +2,9 @@ import { roleApi } from './roles.ts';
 import { overviewApi, reportApi } from './reports.ts';
 import { notificationApi } from './notifications.ts';
 import { auditApi } from './audit.ts';
+import { accountApi, otpApi, userApi } from './users.ts';
+import { authApi } from './auth.ts';
+import { permissionApi } from './permissions.ts';
 
 /**
  * Every call of the API by its name on the wire: the server registers exactly these, and a test
@@ -13,4 +16,9 @@ export const api = {
   ...overviewApi,
   ...notificationApi,
   ...auditApi,
+  ...userApi,
+  ...accountApi,
+  ...otpApi,
+  ...authApi,
+  ...permissionApi,
 };

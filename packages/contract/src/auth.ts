@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { email, password } from './common.ts';
+import { email, noInput, password } from './common.ts';
+import { messageAnswer } from './answers.ts';
+import { declareCalls } from './calls.ts';
 import { loginRules, MESSAGES } from './constants.ts';
 
 /** A login field: any text, a missing or null one as empty. */
@@ -93,3 +95,12 @@ export const loggedUserDetails = z.object({
   userPermission: z.array(z.string()),
 });
 export type LoggedUserDetails = z.output<typeof loggedUserDetails>;
+
+export const authApi = declareCalls({
+  webValidateLogin: { method: 'POST', input: loginRequest, response: loginAnswer },
+  webLogout: { method: 'POST', input: noInput, response: successAnswer },
+  webGetLoggedUserDetailsWithRolesPermission: { method: 'GET', input: noInput, response: loggedUserDetails },
+  change_password: { method: 'POST', input: changePasswordRequest, response: messageAnswer },
+  forget_password: { method: 'POST', input: forgetPasswordRequest, response: messageAnswer },
+  reset_password: { method: 'POST', input: resetPasswordRequest, response: messageAnswer },
+});

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { id } from './common.ts';
+import { messageAnswer } from './answers.ts';
+import { declareCalls } from './calls.ts';
 
 /** The permission catalogue: every name the server checks and the menu shows, grouped by module. */
 export const PERMISSION_MODULES = {
@@ -215,3 +218,20 @@ export const rolePermission = z.object({
   is_permission_assigned: z.number().int(),
 });
 export const rolePermissionsAnswer = z.object({ roleData: z.object({ data: z.array(rolePermission) }) });
+
+/** getAssignedUnAssignedPermission: one role's permissions. */
+export const rolePermissionsRequest = z.looseObject({ roleId: id });
+/** webAssignPermissionRoleWise: the role's permissions from now on (the whole list). */
+export const assignPermissionsRequest = z.looseObject({
+  roleId: id,
+  permissionId: z.array(id, { error: 'permissionId must be a list of permission ids' }).max(500),
+});
+
+export const permissionApi = declareCalls({
+  getAssignedUnAssignedPermission: {
+    method: 'GET',
+    input: rolePermissionsRequest,
+    response: rolePermissionsAnswer,
+  },
+  webAssignPermissionRoleWise: { method: 'POST', input: assignPermissionsRequest, response: messageAnswer },
+});

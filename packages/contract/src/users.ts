@@ -4,6 +4,8 @@ import {
   flag,
   id,
   idList,
+  listQuery,
+  noInput,
   optionalId,
   optionalPhone,
   optionalText,
@@ -16,6 +18,8 @@ import {
 import { BIRTH_YEARS, MESSAGES, OPEN_PROPERTY_LIMIT, USER_STATUSES } from './constants.ts';
 import { isAgentRole, ROLE } from './permissions.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
+import { outcomeAnswer, successAnswer } from './auth.ts';
+import { declareCalls } from './calls.ts';
 
 /** Person names: letters (any alphabet, with accents such as Peña), spaces, and . ' - between them. */
 const personName = z
@@ -234,6 +238,16 @@ export const updateProfileRequest = withOldNames(
   ),
 );
 
+/** A call about one user: deleteUser, GetUserById, sendVerifyOTP. */
+export const userIdRequest = z.looseObject({ user_id: id });
+
+/** changeUserStatus: the reason is kept in the user's status history. */
+export const changeUserStatusRequest = z.looseObject({
+  user_id: id,
+  status,
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+
 export const verifyOtpRequest = z.looseObject({
   user_id: id,
   verify_otp: z
@@ -314,6 +328,17 @@ export const userListRow = userRecord
   .extend(userRecord.omit(USER_LIST_COLUMNS).shape);
 export const userPageAnswer = z.object({ resultData: listPage(userListRow) });
 
+/** The user lists' sort columns (GetUser, GetNewUser). */
+export const userSortColumns = [
+  'full_name',
+  'user_email',
+  'role_name',
+  'phone_1',
+  'user_status',
+  'user_id',
+] as const;
+export const userListQuery = listQuery(userSortColumns);
+
 /** A change of a user's status, newest first in the record's status_history. */
 export const userStatusChange = z.object({
   old_status: z.string(),
@@ -335,4 +360,28 @@ export const saveUserAnswer = messageAnswer.extend({ user_id: z.number().int() }
 export const updateProfileAnswer = messageAnswer.extend({
   coverImage: nullableText,
   profileImage: nullableText,
+});
+
+export const userApi = declareCalls({
+  GetUser: { method: 'GET', input: userListQuery, response: userPageAnswer },
+  /** New and Inactive users waiting for approval. */
+  GetNewUser: { method: 'GET', input: userListQuery, response: userPageAnswer },
+  changeUserStatus: { method: 'POST', input: changeUserStatusRequest, response: messageAnswer },
+  deleteUser: { method: 'POST', input: userIdRequest, response: messageAnswer },
+  GetUserById: { method: 'GET', input: userIdRequest, response: userByIdAnswer },
+  SaveUser: { method: 'POST', input: saveUserRequest, response: saveUserAnswer },
+  UpdateUser: { method: 'POST', input: updateUserRequest, response: messageAnswer },
+});
+
+/** The signed-in user's own profile. */
+export const accountApi = declareCalls({
+  webGetAccountDetails: { method: 'GET', input: noInput, response: userByIdAnswer },
+  UpdateProfile: { method: 'POST', input: updateProfileRequest, response: updateProfileAnswer },
+});
+
+/** The one-time codes that approve a waiting Super Admin. */
+export const otpApi = declareCalls({
+  sendVerifyOTP: { method: 'POST', input: userIdRequest, response: successAnswer },
+  /** A wrong or expired code is a 200 too (result 'error'). */
+  WebVerifyOTP: { method: 'POST', input: verifyOtpRequest, response: outcomeAnswer },
 });

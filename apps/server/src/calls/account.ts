@@ -1,37 +1,29 @@
 import { sql } from 'kysely';
-import { updateProfileAnswer, updateProfileRequest, userByIdAnswer } from '@app/contract';
-import { defineCall, noInput, type AnyCall } from './registry.ts';
+import { accountApi } from '@app/contract';
+import { defineCall, type AnyCall } from './registry.ts';
 import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
-import { assertEmailFree, readUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
-import { profileImageUpload, withStoredImage } from './user-form.ts';
+import { assertEmailFree, replaceUserLinks } from '../lib/user-profile.ts';
+import { profileImageUpload, readUserAnswer, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
 
 /** The signed-in user's own profile: read it, and change it after confirming the current password. */
 export const accountCalls: AnyCall[] = [
-  defineCall({
-    name: 'webGetAccountDetails',
-    method: 'GET',
+  defineCall(accountApi.webGetAccountDetails, {
     access: 'signed-in',
     tag: 'Account',
     summary: "The signed-in user's own profile (a user_id parameter is ignored: it is always your own)",
-    input: noInput,
-    response: userByIdAnswer,
     async handle({ db, user }) {
       // An array with the one record: the old client reads resultData[0].
-      return { resultData: [await readUserRecord(db, user.user_id)] };
+      return { resultData: [await readUserAnswer(db, user.user_id)] };
     },
   }),
 
-  defineCall({
-    name: 'UpdateProfile',
-    method: 'POST',
+  defineCall(accountApi.UpdateProfile, {
     access: 'signed-in',
     tag: 'Account',
     summary: 'Change your own profile (JSON or multipart with profile_image); needs verify_password',
-    input: updateProfileRequest,
-    response: updateProfileAnswer,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;

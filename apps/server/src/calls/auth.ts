@@ -3,20 +3,13 @@ import {
   ALL_PERMISSIONS,
   MESSAGES,
   RESET_LINK_TTL_MINUTES,
-  changePasswordRequest,
-  forgetPasswordRequest,
-  loginAnswer,
+  authApi,
   loginProblem,
-  loginRequest,
-  loggedUserDetails,
-  messageAnswer,
-  resetPasswordRequest,
-  successAnswer,
   type LoggedUserDetails,
   type LoginError,
   type LoginSuccess,
 } from '@app/contract';
-import { defineCall, noInput } from './registry.ts';
+import { defineCall } from './registry.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../lib/crypto.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import { createSession, revokeSessions, SESSION_COOKIE } from '../lib/session.ts';
@@ -33,14 +26,10 @@ const RESETS_PER_CLIENT = 10;
 const isWebClient = (headers: Record<string, unknown>) => headers['x-requested-with'] === 'web';
 
 export const authCalls = [
-  defineCall({
-    name: 'webValidateLogin',
-    method: 'POST',
+  defineCall(authApi.webValidateLogin, {
     access: 'public',
     tag: 'Session',
     summary: 'Sign in with e-mail and password',
-    input: loginRequest,
-    response: loginAnswer,
     async handle({ db, input, req, reply, config }): Promise<LoginSuccess | LoginError> {
       const problem = loginProblem(input);
       if (problem) return { result: 'error', message: problem };
@@ -122,14 +111,10 @@ export const authCalls = [
     },
   }),
 
-  defineCall({
-    name: 'webLogout',
-    method: 'POST',
+  defineCall(authApi.webLogout, {
     access: 'signed-in',
     tag: 'Session',
     summary: 'Sign out: the session token stops working at once',
-    input: noInput,
-    response: successAnswer,
     async handle({ db, user, reply }) {
       await db
         .updateTable('sessions')
@@ -138,18 +123,14 @@ export const authCalls = [
         .execute();
       await recordAudit(db, { action: 'logout', entity: 'users', entityId: user.user_id });
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
-      return { result: 'success', message: 'Logged out successfully' };
+      return { result: 'success' as const, message: 'Logged out successfully' };
     },
   }),
 
-  defineCall({
-    name: 'webGetLoggedUserDetailsWithRolesPermission',
-    method: 'GET',
+  defineCall(authApi.webGetLoggedUserDetailsWithRolesPermission, {
     access: 'signed-in',
     tag: 'Session',
     summary: 'The signed-in user, their role and every permission they hold',
-    input: noInput,
-    response: loggedUserDetails,
     async handle({ user }): Promise<LoggedUserDetails> {
       return {
         result: 'success',
@@ -166,14 +147,10 @@ export const authCalls = [
     },
   }),
 
-  defineCall({
-    name: 'change_password',
-    method: 'POST',
+  defineCall(authApi.change_password, {
     access: 'signed-in',
     tag: 'Session',
     summary: "Change the signed-in user's password; their other sessions are signed out",
-    input: changePasswordRequest,
-    response: messageAnswer,
     async handle({ db, user, input }) {
       const row = await db
         .selectFrom('users')
@@ -198,14 +175,10 @@ export const authCalls = [
     },
   }),
 
-  defineCall({
-    name: 'forget_password',
-    method: 'POST',
+  defineCall(authApi.forget_password, {
     access: 'public',
     tag: 'Session',
     summary: 'Mail a single-use link to set a new password (same answer whether or not the address exists)',
-    input: forgetPasswordRequest,
-    response: messageAnswer,
     async handle({ db, input, mailer, config, req }) {
       const email = input.forget_email.toLowerCase();
       // Both limits are taken for any address, known or not, before the answer: the same work, the same
@@ -244,14 +217,10 @@ export const authCalls = [
     },
   }),
 
-  defineCall({
-    name: 'reset_password',
-    method: 'POST',
+  defineCall(authApi.reset_password, {
     access: 'public',
     tag: 'Session',
     summary: 'Set a new password with the token from a reset link; the link then stops working',
-    input: resetPasswordRequest,
-    response: messageAnswer,
     async handle({ db, input }) {
       const password_hash = await hashPassword(input.new_password);
       const done = await inTransaction(db, async (trx) => {

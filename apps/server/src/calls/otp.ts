@@ -1,15 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import {
-  id,
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_MINUTES,
-  outcomeAnswer,
-  ROLE,
-  successAnswer,
-  verifyOtpRequest,
-} from '@app/contract';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, otpApi, ROLE } from '@app/contract';
 import { defineCall, type AnyCall, type Services } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { hashToken } from '../lib/crypto.ts';
@@ -99,14 +90,10 @@ export async function sendApprovalCode(
  * is known): the approving Super Admin must get it from them, which proves the address is theirs.
  */
 export const otpCalls: AnyCall[] = [
-  defineCall({
-    name: 'sendVerifyOTP',
-    method: 'POST',
+  defineCall(otpApi.sendVerifyOTP, {
     access: 'ChangeStatusofSuperuser',
     tag: 'Users',
     summary: `Send a new 6-digit code to a waiting Super Admin (valid ${OTP_TTL_MINUTES} minutes, ${OTP_MAX_ATTEMPTS} tries)`,
-    input: z.looseObject({ user_id: id }),
-    response: successAnswer,
     async handle(ctx) {
       const target = await waitingSuperAdmin(ctx.db, ctx.input.user_id, ctx.user);
       if (!(await sendApprovalCode(ctx, target, ctx.user.user_id))) {
@@ -115,18 +102,17 @@ export const otpCalls: AnyCall[] = [
           `This user was sent ${OTP_SENDS_PER_HOUR} codes in the last hour. Try again later, or verify the last code sent`,
         );
       }
-      return { result: 'success', message: `A verification code was sent to ${target.user_email}` };
+      return {
+        result: 'success' as const,
+        message: `A verification code was sent to ${target.user_email}`,
+      };
     },
   }),
 
-  defineCall({
-    name: 'WebVerifyOTP',
-    method: 'POST',
+  defineCall(otpApi.WebVerifyOTP, {
     access: 'ChangeStatusofSuperuser',
     tag: 'Users',
     summary: 'Check the code of a waiting Super Admin; the right code activates the account',
-    input: verifyOtpRequest,
-    response: outcomeAnswer,
     async handle({ db, input, user }) {
       const target = await waitingSuperAdmin(db, input.user_id, user);
       return inTransaction(db, async (trx) => {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { ROLE, id, messageAnswer, rolePermissionsAnswer, type Permission } from '@app/contract';
+import { ROLE, permissionApi, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { inTransaction, type Db } from '../db/index.ts';
@@ -17,14 +16,10 @@ async function assertRole(db: Db, roleId: number) {
 }
 
 export const permissionCalls: AnyCall[] = [
-  defineCall({
-    name: 'getAssignedUnAssignedPermission',
-    method: 'GET',
+  defineCall(permissionApi.getAssignedUnAssignedPermission, {
     access: 'Role Permissions',
     tag: 'Role permissions',
     summary: 'Every permission, grouped by module, with whether the role holds it',
-    input: z.looseObject({ roleId: id }),
-    response: rolePermissionsAnswer,
     async handle({ db, input }) {
       await assertRole(db, input.roleId);
       const data = await db
@@ -48,18 +43,11 @@ export const permissionCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'webAssignPermissionRoleWise',
-    method: 'POST',
+  defineCall(permissionApi.webAssignPermissionRoleWise, {
     access: 'Role Permissions',
     tag: 'Role permissions',
     summary:
       "Replace a role's permissions with the given list (only permissions the caller holds may be granted)",
-    input: z.looseObject({
-      roleId: id,
-      permissionId: z.array(id, { error: 'permissionId must be a list of permission ids' }).max(500),
-    }),
-    response: messageAnswer,
     async handle({ db, input, user }) {
       assertOutranks(user, await assertRole(db, input.roleId), 'change the permissions of');
       if (input.roleId === ROLE.SuperAdmin)

@@ -1,17 +1,12 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import {
   defaultOpenPropertyLimit,
-  id,
   isAdminRole,
   MESSAGES,
-  messageAnswer,
   openPropertyLimitAfterRoleChange,
   ROLE,
-  saveUserAnswer,
-  saveUserRequest,
-  updateUserRequest,
-  userByIdAnswer,
+  userApi,
+  userRecord,
   WELCOME_LINK_TTL_HOURS,
   type UserFields,
 } from '@app/contract';
@@ -31,7 +26,7 @@ import {
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { inTransaction } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
@@ -116,19 +111,26 @@ async function sendWelcomeLink(
     .catch((err: unknown) => log.error({ err }, 'welcome mail failed'));
 }
 
+/**
+ * One user's record with their status history (GetUserById, webGetAccountDetails), typed as the
+ * contract declares it. USER_RECORD names some of its columns at run time (the address, the id lists),
+ * which Kysely cannot type, so the record is read through the contract's userRecord: the same fields in
+ * the same order, checked.
+ */
+export async function readUserAnswer(db: Db, userId: number) {
+  const { status_history, ...record } = await readUserRecord(db, userId);
+  return { ...userRecord.parse(record), status_history };
+}
+
 export const profileImageUpload = { files: ['profile_image'], tooLarge: MESSAGES.profileImageLimit } as const;
 
 export const userFormCalls: AnyCall[] = [
-  defineCall({
-    name: 'GetUserById',
-    method: 'GET',
+  defineCall(userApi.GetUserById, {
     access: ['Edit User', 'Users'],
     tag: 'Users',
     summary: "One user for the edit form, with id lists as comma strings and the user's status history",
-    input: z.looseObject({ user_id: id }),
-    response: userByIdAnswer,
     async handle({ db, input, user }) {
-      const record = await readUserRecord(db, input.user_id);
+      const record = await readUserAnswer(db, input.user_id);
       // Users of a type the caller may not manage are outside their scope.
       if (record.user_id !== user.user_id && !(await mayAssign(db, user, record.role_id))) {
         throw notFound('User');
@@ -137,15 +139,11 @@ export const userFormCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'SaveUser',
-    method: 'POST',
+  defineCall(userApi.SaveUser, {
     create: true,
     access: 'Add User',
     tag: 'Users',
     summary: 'Create a user (JSON or multipart with profile_image); they get a link to choose a password',
-    input: saveUserRequest,
-    response: saveUserAnswer,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files, req } = ctx;
@@ -204,14 +202,10 @@ export const userFormCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'UpdateUser',
-    method: 'POST',
+  defineCall(userApi.UpdateUser, {
     access: 'Edit User',
     tag: 'Users',
     summary: 'Update a user (JSON or multipart with profile_image); status changes are recorded',
-    input: updateUserRequest,
-    response: messageAnswer,
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;

@@ -1,15 +1,5 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import {
-  ROLE,
-  id,
-  listQuery,
-  messageAnswer,
-  status,
-  statusPermissionFor,
-  userPageAnswer,
-  type Permission,
-} from '@app/contract';
+import { ROLE, statusPermissionFor, userApi, userSortColumns, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from '../lib/list.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
@@ -30,28 +20,21 @@ const STATUS_PERMISSIONS: readonly Permission[] = [
   'Change Status',
 ];
 
-const userSortColumns = [
-  'full_name',
-  'user_email',
-  'role_name',
-  'phone_1',
-  'user_status',
-  'user_id',
-] as const;
-
 /** The record's fields a list row does not already hold (its row holds the sort columns). */
 const WIDE_COLUMNS = USER_RECORD.filter(
   (field) => !(userSortColumns as readonly unknown[]).includes(field.alias),
 );
 
-const userList = (name: string, access: Permission, summary: string, onlyWaiting: boolean) =>
-  defineList({
-    name,
+const userList = (
+  call: typeof userApi.GetUser | typeof userApi.GetNewUser,
+  access: Permission,
+  summary: string,
+  onlyWaiting: boolean,
+) =>
+  defineList(call, {
     access,
     tag: 'Users',
     summary,
-    input: listQuery(userSortColumns),
-    response: userPageAnswer,
     list: {
       envelope: 'resultData',
       query: ({ db, user }) => {
@@ -127,21 +110,13 @@ function assertMayManage(
 }
 
 export const userCalls: AnyCall[] = [
-  userList('GetUser', 'Users', 'Users, paged (search over name, e-mail and phone)', false),
-  userList('GetNewUser', 'Approve User', 'New and Inactive users waiting for approval, paged', true),
+  userList(userApi.GetUser, 'Users', 'Users, paged (search over name, e-mail and phone)', false),
+  userList(userApi.GetNewUser, 'Approve User', 'New and Inactive users waiting for approval, paged', true),
 
-  defineCall({
-    name: 'changeUserStatus',
-    method: 'POST',
+  defineCall(userApi.changeUserStatus, {
     access: STATUS_PERMISSIONS,
     tag: 'Users',
     summary: "Activate or deactivate a user; needs the ChangeStatusof… permission of the user's role",
-    input: z.looseObject({
-      user_id: id,
-      status,
-      reason: z.string().trim().max(500, 'At most 500 characters').optional(),
-    }),
-    response: messageAnswer,
     async handle({ db, input, user }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'change the status of');
@@ -157,14 +132,10 @@ export const userCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'deleteUser',
-    method: 'POST',
+  defineCall(userApi.deleteUser, {
     access: 'Delete User',
     tag: 'Users',
     summary: 'Delete a user (their sessions end at once); not yourself, not the last Super Admin',
-    input: z.looseObject({ user_id: id }),
-    response: messageAnswer,
     async handle({ db, input, user }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'delete');
