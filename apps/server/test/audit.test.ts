@@ -8,37 +8,39 @@ import {
   MESSAGES,
   ROLE,
   auditEntry,
+  messageAnswer,
   auditUserOption,
   listPage,
   manilaToday,
+  noInput,
   type AuditEntry,
   type Page,
 } from '@app/contract';
 import { createTestApp, PASSWORD, type TestApp } from './helpers.ts';
-import { defineCall, noInput } from '../src/calls/registry.ts';
+import { defineCall } from '../src/calls/registry.ts';
 import { HttpError } from '../src/lib/errors.ts';
 import { UNAUDITED_TABLES } from '../src/lib/audit.ts';
 
 type Signed = Awaited<ReturnType<TestApp['signedIn']>>;
 
 /** A save that writes, then fails: its transaction is rolled back, and its audit rows with it. */
-const failingSave = defineCall({
-  name: 'testFailingSave',
-  method: 'POST',
-  access: 'Add Role',
-  tag: 'Test',
-  summary: 'Creates a role, then fails',
-  input: noInput,
-  async handle({ db }) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('roles')
-        .values({ name: 'Never Saved', status: 'Active', created_by: null, updated_by: null })
-        .execute();
-      throw new HttpError(409, 'Something else was in the way');
-    });
+const failingSave = defineCall(
+  { name: 'testFailingSave', method: 'POST', input: noInput, response: messageAnswer },
+  {
+    access: 'Add Role',
+    tag: 'Test',
+    summary: 'Creates a role, then fails',
+    async handle({ db }) {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('roles')
+          .values({ name: 'Never Saved', status: 'Active', created_by: null, updated_by: null })
+          .execute();
+        throw new HttpError(409, 'Something else was in the way');
+      });
+    },
   },
-});
+);
 
 let t: TestApp;
 let admin: Signed;

@@ -1,14 +1,5 @@
 import { sql } from 'kysely';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_ENTITIES,
-  AUDIT_LOG,
-  auditLogAnswer,
-  auditLogQuery,
-  auditLogUsersAnswer,
-  auditLogUsersQuery,
-  type AuditUserOption,
-} from '@app/contract';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_LOG, auditApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList, escapeLike } from '../lib/list.ts';
 
@@ -29,14 +20,11 @@ const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
  * filter has an index that yields its rows newest first, so a page costs the same on a large log.
  */
 export const auditCalls: AnyCall[] = [
-  defineList({
-    name: AUDIT_LOG.call,
+  defineList(auditApi[AUDIT_LOG.call], {
     access: AUDIT_LOG.permission,
     tag: TAG,
     summary:
       'Every change, sign-in and export, newest first: filters user_id, entity, entity_id, action, from_date/to_date (Manila days, inclusive); search over user, e-mail, IP, call, record and the e-mail of a failed sign-in',
-    input: auditLogQuery,
-    response: auditLogAnswer,
     list: {
       envelope: 'resultData',
       query: ({ db, input }) => {
@@ -90,15 +78,11 @@ export const auditCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: AUDIT_LOG.usersCall,
-    method: 'GET',
+  defineCall(auditApi[AUDIT_LOG.usersCall], {
     access: AUDIT_LOG.permission,
     tag: TAG,
     summary: `Users for the audit log's User filter: up to ${AUDIT_LOG.userOptions} whose name or e-mail contains searchText, or the one user_id`,
-    input: auditLogUsersQuery,
-    response: auditLogUsersAnswer,
-    async handle({ db, input }): Promise<{ resultData: AuditUserOption[] }> {
+    async handle({ db, input }) {
       let q = db
         .selectFrom('users as u')
         .select(['u.user_id', fullName.as('full_name'), 'u.user_email'])

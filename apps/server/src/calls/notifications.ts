@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
-import {
-  deleteNotificationRequest,
-  markAllReadAnswer,
-  messageAnswer,
-  notificationListQuery,
-  notificationPageAnswer,
-  setNotificationStatusRequest,
-  UNREAD_POPUP_LIMIT,
-  unreadNotificationsAnswer,
-} from '@app/contract';
-import { defineCall, noInput, type AnyCall } from './registry.ts';
+import { notificationApi, UNREAD_POPUP_LIMIT } from '@app/contract';
+import { defineCall, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
 import { defineList } from '../lib/list.ts';
 import { announceCount, selectNotifications, unreadCounts } from '../lib/notifications.ts';
@@ -23,14 +14,10 @@ const TAG = 'Notifications';
  * Each change tells the user's open streams the new unread count (lib/notification-hub.ts).
  */
 export const notificationCalls: AnyCall[] = [
-  defineCall({
-    name: 'unreadNotifications',
-    method: 'GET',
+  defineCall(notificationApi.unreadNotifications, {
     access: 'signed-in',
     tag: TAG,
     summary: `Your newest ${UNREAD_POPUP_LIMIT} unread notifications (resultData) and how many are unread (count)`,
-    input: noInput,
-    response: unreadNotificationsAnswer,
     async handle({ db, user }) {
       const [rows, counts] = await Promise.all([
         selectNotifications(db)
@@ -46,13 +33,10 @@ export const notificationCalls: AnyCall[] = [
     },
   }),
 
-  defineList({
-    name: 'getNotification',
+  defineList(notificationApi.getNotification, {
     access: 'Notification',
     tag: TAG,
     summary: 'Your notifications, paged, newest first (search over type and subject)',
-    input: notificationListQuery,
-    response: notificationPageAnswer,
     list: {
       envelope: 'resultData',
       query: ({ db, user }) => selectNotifications(db).where('n.user_id', '=', user.user_id),
@@ -83,14 +67,10 @@ export const notificationCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'deleteNotification',
-    method: 'POST',
+  defineCall(notificationApi.deleteNotification, {
     access: 'Delete Notification',
     tag: TAG,
     summary: 'Delete one of your notifications {Id}',
-    input: deleteNotificationRequest,
-    response: messageAnswer,
     async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
         const deleted = await trx
@@ -105,14 +85,10 @@ export const notificationCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'setNotificationStatus',
-    method: 'POST',
+  defineCall(notificationApi.setNotificationStatus, {
     access: 'Notification',
     tag: TAG,
     summary: 'Mark one of your notifications read (status Inactive) or unread (Active) {Id, status}',
-    input: setNotificationStatusRequest,
-    response: messageAnswer,
     async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
         const changed = await trx
@@ -134,14 +110,10 @@ export const notificationCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'markAllNotificationsRead',
-    method: 'POST',
+  defineCall(notificationApi.markAllNotificationsRead, {
     access: 'Notification',
     tag: TAG,
     summary: 'Mark all your notifications read; count is how many were unread',
-    input: noInput,
-    response: markAllReadAnswer,
     async handle({ db, user }) {
       const count = await inTransaction(db, async (trx) => {
         const changed = await trx

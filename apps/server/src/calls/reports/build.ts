@@ -1,8 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import {
-  reportAnswer,
-  reportQuery,
   reportSortColumns,
+  type ReportApiCall,
   type ReportQuery,
   type ReportCall,
   type ReportDefinition,
@@ -19,18 +18,18 @@ export type ReportContext = CallContext<ReportInput, SessionUser>;
 export type ReportSpec = Omit<ListSpec<ReportInput>, 'envelope' | 'export'>;
 export type ReportSpecs = Record<ReportCall, ReportSpec>;
 
-/** The report call of a catalogue entry: GET /api/{call} and GET /api/{call}/export. */
-export function reportCall(def: ReportDefinition, spec: ReportSpec): AnyCall {
+/**
+ * The report call of a catalogue entry, from its declaration (reportApi[def.call]): GET /api/{call}
+ * and GET /api/{call}/export.
+ */
+export function reportCall(def: ReportDefinition, call: ReportApiCall, spec: ReportSpec): AnyCall {
   const expected = reportSortColumns(def).sort().join(', ');
   const mapped = Object.keys(spec.sort).sort().join(', ');
   if (mapped !== expected) throw new Error(`${def.call} maps sort columns ${mapped}, not ${expected}`);
-  return defineList({
-    name: def.call,
+  return defineList(call, {
     access: def.permission,
     tag: 'Reports',
     summary: `${def.title}, paged (search: ${def.searchHint.toLowerCase()})`,
-    input: reportQuery(def),
-    response: reportAnswer(def),
     list: {
       sortMatches: true,
       ...spec,

@@ -1,4 +1,4 @@
-import { REPORTS } from '@app/contract';
+import { REPORTS, reportApi } from '@app/contract';
 import type { AnyCall } from '../registry.ts';
 import { reportCall, type ReportSpecs } from './build.ts';
 import { directoryReports } from './directories.ts';
@@ -10,6 +10,6 @@ const specs: ReportSpecs = { ...listingReports, ...peopleReports, ...directoryRe
 
 /** Every report of the catalogue (packages/contract/src/reports.ts) and the overview. */
 export const reportCalls: AnyCall[] = [
-  ...REPORTS.map((def) => reportCall(def, specs[def.call])),
+  ...REPORTS.map((def) => reportCall(def, reportApi[def.call], specs[def.call])),
   overviewCall,
 ];

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   OVERVIEW,
+  overviewApi,
   PROPERTY_STATUSES,
-  reportsOverviewAnswer,
   seesAllAgencies,
   type ReportsOverview,
 } from '@app/contract';
@@ -10,7 +10,7 @@ import type { Db } from '../../db/index.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import { userScope } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { defineCall, noInput, type AnyCall } from '../registry.ts';
+import { defineCall, type AnyCall } from '../registry.ts';
 
 type Week = ReportsOverview['new_listings_per_week'][number];
 
@@ -110,14 +110,10 @@ async function overview(db: Db, user: SessionUser): Promise<ReportsOverview> {
   };
 }
 
-export const overviewCall: AnyCall = defineCall({
-  name: OVERVIEW.call,
-  method: 'GET',
+export const overviewCall: AnyCall = defineCall(overviewApi[OVERVIEW.call], {
   access: OVERVIEW.permission,
   tag: 'Reports',
   summary:
     'Listings in your scope by status, category, week added and province, and users in your scope by week added',
-  input: noInput,
-  response: reportsOverviewAnswer,
   handle: async ({ db, user }) => ({ resultData: await overview(db, user) }),
 });
