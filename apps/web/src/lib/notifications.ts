@@ -1,36 +1,32 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { UNREAD_POPUP_LIMIT, type Notification, type NotificationEvent } from '@app/contract';
+import { notificationApi, UNREAD_POPUP_LIMIT, type AnswerOf, type NotificationEvent } from '@app/contract';
 import { apiGet } from './api.ts';
 
-export const UNREAD_CALL = 'unreadNotifications';
-/** The list call (ServerTable query keys start with it). */
-export const NOTIFICATION_LIST_CALL = 'getNotification';
 const STREAM_URL = '/api/notifications/stream';
 /** Without the event stream (an older server), the unread list is asked for this often. */
 const POLL_MS = 60_000;
 
 /** The answer of unreadNotifications: the newest unread ones (at most UNREAD_POPUP_LIMIT) and how many there are. */
-export interface UnreadNotifications {
-  resultData: Notification[];
-  count: number;
-}
+export type UnreadNotifications = AnswerOf<typeof notificationApi.unreadNotifications>;
 
-export const unreadKey = [UNREAD_CALL] as const;
+export const unreadKey = [notificationApi.unreadNotifications.name] as const;
+/** The key that the notification lists' queries start with (ServerTable keys start with the list call's name). */
+const listKey = [notificationApi.getNotification.name] as const;
 
 /** The bell's data. Quiet on failure: the bell is no reason for an alert, nor (403) for signing out. */
 export function useUnreadNotifications() {
   return useQuery({
     queryKey: unreadKey,
     queryFn: ({ signal }) =>
-      apiGet<UnreadNotifications>(UNREAD_CALL, undefined, { signal, silent: true, allowForbidden: true }),
+      apiGet(notificationApi.unreadNotifications, undefined, { signal, silent: true, allowForbidden: true }),
   });
 }
 
 /** Reloads the bell and the notification lists. */
 export function refreshNotifications(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: unreadKey });
-  void queryClient.invalidateQueries({ queryKey: [NOTIFICATION_LIST_CALL] });
+  void queryClient.invalidateQueries({ queryKey: listKey });
 }
 
 /** Applies one server event to the cached bell data. */
@@ -46,7 +42,7 @@ function applyEvent(queryClient: QueryClient, event: NotificationEvent): void {
     } else {
       void queryClient.invalidateQueries({ queryKey: unreadKey });
     }
-    void queryClient.invalidateQueries({ queryKey: [NOTIFICATION_LIST_CALL] });
+    void queryClient.invalidateQueries({ queryKey: listKey });
   } else if (event.kind === 'count') {
     queryClient.setQueryData<UnreadNotifications>(unreadKey, (old) => old && { ...old, count: event.count });
     refreshNotifications(queryClient);

@@ -12,6 +12,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   AUDIT_LOG,
+  auditApi,
   MESSAGES,
   SEARCH_DEBOUNCE_MS,
   type AuditEntry,
@@ -198,7 +199,7 @@ export default function AuditLogPage() {
         </Box>
       </Paper>
       <ServerTable<AuditEntry>
-        call={AUDIT_LOG.call}
+        call={auditApi[AUDIT_LOG.call]}
         label={AUDIT_LOG.title}
         columns={columns}
         defaultSort={DEFAULT_SORT}
@@ -218,20 +219,21 @@ export default function AuditLogPage() {
   );
 }
 
+/** getAuditLogUsers: the users the User filter offers. */
+const USERS_CALL = auditApi[AUDIT_LOG.usersCall];
+
 /** Users by name or e-mail, searched on the server; the chosen one is named from its id. */
 function UserFilter({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
   const [typed, setTyped] = useState('');
   const searched = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const options = useQuery({
-    queryKey: [AUDIT_LOG.usersCall, searched],
-    queryFn: ({ signal }) =>
-      apiGet<{ resultData: AuditUserOption[] }>(AUDIT_LOG.usersCall, { searchText: searched }, { signal }),
+    queryKey: [USERS_CALL.name, searched],
+    queryFn: ({ signal }) => apiGet(USERS_CALL, { searchText: searched }, { signal }),
     staleTime: 60_000,
   });
   const chosen = useQuery({
-    queryKey: [AUDIT_LOG.usersCall, 'id', value],
-    queryFn: ({ signal }) =>
-      apiGet<{ resultData: AuditUserOption[] }>(AUDIT_LOG.usersCall, { user_id: value }, { signal }),
+    queryKey: [USERS_CALL.name, 'id', value],
+    queryFn: ({ signal }) => apiGet(USERS_CALL, { user_id: value }, { signal }),
     enabled: value !== '',
     staleTime: 60_000,
   });

@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
-import { MESSAGES, type Notification } from '@app/contract';
+import { MESSAGES, notificationApi, type Notification } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
-import { NOTIFICATION_LIST_CALL, useUnreadNotifications } from '../../lib/notifications.ts';
+import { useUnreadNotifications } from '../../lib/notifications.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { formatDateTime } from '../reports/columns.tsx';
 import {
@@ -79,8 +79,8 @@ export default function NotificationListPage() {
   const now = useNow();
   const { data: unread } = useUnreadNotifications();
   const setStatus = useSetNotificationStatus(true);
-  const markAll = useNotificationCall<Record<string, never>>('markAllNotificationsRead');
-  const deleteNotification = useNotificationCall<{ Id: number }>('deleteNotification');
+  const markAll = useNotificationCall(notificationApi.markAllNotificationsRead);
+  const deleteNotification = useNotificationCall(notificationApi.deleteNotification);
 
   // The confirmation keeps its row after closing, so nothing jumps during the closing animation.
   const [deleteAsk, setDeleteAsk] = useState<{ row: Notification; open: boolean } | null>(null);
@@ -183,7 +183,7 @@ export default function NotificationListPage() {
         }
       />
       <ServerTable<Notification>
-        call={NOTIFICATION_LIST_CALL}
+        call={notificationApi.getNotification}
         label="Notifications"
         columns={columns}
         defaultSort={DEFAULT_SORT}

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationStatus } from '@app/contract';
+import {
+  notificationApi,
+  type Notification,
+  type NotificationStatus,
+  type PostCall,
+  type RequestOf,
+} from '@app/contract';
 import { apiPost, showServerMessage } from '../../lib/api.ts';
 import { refreshNotifications, unreadKey, type UnreadNotifications } from '../../lib/notifications.ts';
 import { ADD_USER_PATH, HOME } from '../../lib/paths.ts';
@@ -35,7 +41,7 @@ export function useSetNotificationStatus(announce = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ notification, status }: { notification: Notification; status: NotificationStatus }) =>
-      apiPost<{ message?: string }>('setNotificationStatus', { Id: notification.notification_id, status }),
+      apiPost(notificationApi.setNotificationStatus, { Id: notification.notification_id, status }),
     onMutate: ({ notification, status }) => {
       if (status !== 'Inactive' || notification.notification_status !== 'Active') return;
       queryClient.setQueryData<UnreadNotifications>(
@@ -55,10 +61,10 @@ export function useSetNotificationStatus(announce = false) {
 }
 
 /** A notification call answering `{message}` (delete, mark all read): shows it and reloads. */
-export function useNotificationCall<TBody>(call: string) {
+export function useNotificationCall<C extends PostCall>(call: C) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => apiPost<{ message?: string }>(call, body),
+    mutationFn: (body: RequestOf<C>) => apiPost(call, body),
     onSuccess: showServerMessage,
     onSettled: () => refreshNotifications(queryClient),
   });

@@ -11,11 +11,14 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { MESSAGES, OVERVIEW, type ReportsOverview } from '@app/contract';
+import { MESSAGES, OVERVIEW, overviewApi, type AnswerOf, type ReportsOverview } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { choiceLink, rangeLink, reportBySlug } from './catalogue.ts';
 import { formatDate } from './columns.tsx';
+
+/** getReportsOverview. */
+const OVERVIEW_CALL = overviewApi[OVERVIEW.call];
 
 const shortCount = new Intl.NumberFormat('en-PH', { notation: 'compact' });
 
@@ -81,10 +84,11 @@ export default function OverviewPage() {
     palette.secondary.main,
   ];
   const query = useQuery({
-    queryKey: [OVERVIEW.call],
+    queryKey: [OVERVIEW_CALL.name],
     queryFn: ({ signal }) =>
-      apiGet<{ resultData?: ReportsOverview }>(OVERVIEW.call, {}, { signal }).then(
-        (r) => r?.resultData ?? null,
+      // A body that is not JSON reads as null (apiGet): no data, as a failure shows.
+      apiGet(OVERVIEW_CALL, {}, { signal }).then(
+        (r: AnswerOf<typeof OVERVIEW_CALL> | null) => r?.resultData ?? null,
       ),
   });
 

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SearchIcon from '@mui/icons-material/Search';
-import { manilaToday, type ReportDefinition, type ReportFilter } from '@app/contract';
+import { manilaToday, reportCallOf, type ReportDefinition, type ReportFilter } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { useReportLookupOptions } from '../../lib/lookups.ts';
@@ -60,6 +60,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
   const errors = button ? shownErrors : appliedErrors;
   const waitingFor = waitingText(def, appliedErrors);
 
+  const call = useMemo(() => reportCallOf(def), [def]);
   const columns = useMemo(() => reportColumns(def), [def]);
   const getRowId = useMemo(() => (row: ReportRow) => row[def.rowId] as string | number, [def]);
   const extraParams = useMemo(
@@ -114,7 +115,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
         </Accordion>
       )}
       <ServerTable<ReportRow>
-        call={def.call}
+        call={call}
         label={def.title}
         columns={columns}
         defaultSort={{ field: def.defaultSort.column, order: def.defaultSort.order }}
