@@ -1,19 +1,19 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoggedUserDetails, LoginError, LoginRequest, LoginSuccess } from '@app/contract';
+import { authApi, type AnswerOf, type RequestOf } from '@app/contract';
 import { ApiError, apiGet, apiPost, showServerMessage } from './api.ts';
 import { notify } from './notify.ts';
 import { clearLocalSession, markSignedIn } from './session.ts';
 
-export const SESSION_CALL = 'webGetLoggedUserDetailsWithRolesPermission';
+export const SESSION_CALL = authApi.webGetLoggedUserDetailsWithRolesPermission;
 
 /** The signed-in user with roles and permissions, or null when the server says 401. */
-export type Session = LoggedUserDetails | null;
+export type Session = AnswerOf<typeof SESSION_CALL> | null;
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: [SESSION_CALL.name],
   queryFn: async ({ signal }): Promise<Session> => {
     try {
-      return await apiGet<LoggedUserDetails>(SESSION_CALL, undefined, {
+      return await apiGet(SESSION_CALL, undefined, {
         allowUnauthorized: true,
         offlineCheck: true,
         signal,
@@ -36,8 +36,8 @@ export function useSession(enabled = true) {
 }
 
 /** Signs in; resolves true when the server accepted the credentials (it sets the cookie). */
-export async function login(body: LoginRequest): Promise<boolean> {
-  const answer = await apiPost<LoginSuccess | LoginError>('webValidateLogin', body, { offlineCheck: true });
+export async function login(body: RequestOf<typeof authApi.webValidateLogin>): Promise<boolean> {
+  const answer = await apiPost(authApi.webValidateLogin, body, { offlineCheck: true });
   if (answer.result !== 'success') {
     notify.error(answer.message);
     return false;
@@ -50,7 +50,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return async (): Promise<boolean> => {
     try {
-      const answer = await apiPost<{ message?: string }>('webLogout', {}, { offlineCheck: true });
+      const answer = await apiPost(authApi.webLogout, {}, { offlineCheck: true });
       showServerMessage(answer);
     } catch (e) {
       // Offline: the cookie still exists, so stay signed in (the alert has been shown).
@@ -58,7 +58,7 @@ export function useLogout() {
     }
     clearLocalSession();
     queryClient.setQueryData(sessionQuery.queryKey, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_CALL.name });
     return true;
   };
 }

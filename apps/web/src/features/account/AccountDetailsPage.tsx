@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MESSAGES, profileForm } from '@app/contract';
+import { accountApi, MESSAGES, profileForm, userApi, type AnswerOf } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm } from '../../components/EntityFormPage.tsx';
 import { formValues } from '../../components/entityValues.ts';
@@ -16,11 +16,14 @@ import { FormTextField } from '../../components/FormInputs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { apiGet } from '../../lib/api.ts';
+import { SESSION_CALL } from '../../lib/auth.ts';
 import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
 import { OtherDetailsFields, PROFILE_KINDS, ProfileImageInput, withImage } from '../users/ProfileInputs.tsx';
 
 type Values = Record<string, unknown>;
-const ACCOUNT_CALL = 'webGetAccountDetails';
+const ACCOUNT_CALL = accountApi.webGetAccountDetails;
+/** The signed-in user's record, as webGetAccountDetails declares it. */
+type Account = AnswerOf<typeof ACCOUNT_CALL>['resultData'][number];
 
 /**
  * Account Details: the signed-in user's own profile. Save asks for the current password, then the app
@@ -28,9 +31,8 @@ const ACCOUNT_CALL = 'webGetAccountDetails';
  */
 export default function AccountDetailsPage() {
   const account = useQuery({
-    queryKey: [ACCOUNT_CALL],
-    queryFn: ({ signal }) =>
-      apiGet<{ resultData: Values[] }>(ACCOUNT_CALL, {}, { signal }).then((r) => r.resultData[0]!),
+    queryKey: [ACCOUNT_CALL.name, {}],
+    queryFn: ({ signal }) => apiGet(ACCOUNT_CALL, {}, { signal }).then((r) => r.resultData[0]!),
     staleTime: 0,
     gcTime: 0,
   });
@@ -52,11 +54,11 @@ export default function AccountDetailsPage() {
   );
 }
 
-function AccountForm({ record }: { record: Values }) {
+function AccountForm({ record }: { record: Account }) {
   const image = useRef<File | null>(null);
   const [ask, setAsk] = useState<((password: string | null) => void) | null>(null);
   const defaultValues = useMemo(() => formValues(PROFILE_KINDS, record), [record]);
-  const name = `${String(record.first_name)} ${String(record.last_name)}`;
+  const name = `${record.first_name} ${record.last_name}`;
   return (
     <>
       <EntityForm<Values>
@@ -64,8 +66,8 @@ function AccountForm({ record }: { record: Values }) {
         defaultValues={defaultValues}
         saveLabel="Save"
         editing
-        calls={{ save: 'UpdateProfile', update: 'UpdateProfile' }}
-        reloads={['session', ACCOUNT_CALL, 'GetUser', 'GetUserById']}
+        calls={{ save: accountApi.UpdateProfile, update: accountApi.UpdateProfile }}
+        reloads={[SESSION_CALL, ACCOUNT_CALL, userApi.GetUser, userApi.GetUserById]}
         beforeSend={(body) =>
           new Promise<boolean>((resolve) =>
             setAsk(() => (password: string | null) => {
@@ -83,7 +85,7 @@ function AccountForm({ record }: { record: Values }) {
             content: (
               <>
                 <ProfileImageInput
-                  current={record.profileImage as string | null}
+                  current={record.profileImage}
                   name={name}
                   onFile={(file) => {
                     image.current = file;

@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { changePasswordRequest } from '@app/contract';
+import { authApi, changePasswordRequest } from '@app/contract';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { apiPost, showServerMessage } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
@@ -45,7 +45,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   });
   const submit = handleSubmit(async (values) => {
     try {
-      showServerMessage(await apiPost('change_password', values));
+      showServerMessage(await apiPost(authApi.change_password, values));
       onClose();
     } catch (e) {
       applyServerErrors(e, setError);

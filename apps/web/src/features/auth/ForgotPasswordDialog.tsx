@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { forgetPasswordRequest } from '@app/contract';
+import { authApi, forgetPasswordRequest } from '@app/contract';
 import { apiPost, showServerMessage } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 
@@ -35,7 +35,7 @@ function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
   });
   const submit = handleSubmit(async (values) => {
     try {
-      showServerMessage(await apiPost('forget_password', values));
+      showServerMessage(await apiPost(authApi.forget_password, values));
       onClose();
     } catch (e) {
       applyServerErrors(e, setError);

@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { MESSAGES, resetPasswordRequest } from '@app/contract';
+import { authApi, MESSAGES, resetPasswordRequest } from '@app/contract';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { apiPost } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
@@ -30,8 +30,7 @@ export default function ResetPasswordPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const answer = await apiPost<{ message?: string }>('reset_password', values);
-      const message = answer?.message ?? 'Password changed';
+      const { message } = await apiPost(authApi.reset_password, values);
       notify.success(message);
       setDone(message);
     } catch (e) {

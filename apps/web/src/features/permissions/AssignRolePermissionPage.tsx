@@ -13,20 +13,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { z } from 'zod';
-import { MESSAGES, type rolePermission, type rolePermissionsAnswer } from '@app/contract';
+import { MESSAGES, permissionApi, type AnswerOf } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { apiGet, apiPost, showServerMessage } from '../../lib/api.ts';
 
-const LIST_CALL = 'getAssignedUnAssignedPermission';
-const SAVE_CALL = 'webAssignPermissionRoleWise';
+const LIST_CALL = permissionApi.getAssignedUnAssignedPermission;
 
-type PermissionRow = z.output<typeof rolePermission>;
-type PermissionAnswer = z.output<typeof rolePermissionsAnswer>;
+type PermissionRow = AnswerOf<typeof LIST_CALL>['roleData']['data'][number];
 
 /** Sends the full assigned list. 403 ("you cannot grant what you do not hold") is shown, not a sign-out. */
 const saveAssignment = (roleId: number, ids: ReadonlySet<number>) =>
-  apiPost<{ message?: string }>(SAVE_CALL, { roleId, permissionId: [...ids] }, { allowForbidden: true });
+  apiPost(
+    permissionApi.webAssignPermissionRoleWise,
+    { roleId, permissionId: [...ids] },
+    { allowForbidden: true },
+  );
 
 /** Settings > Role Permissions > assign: one switch per permission, grouped by module. */
 export default function AssignRolePermissionPage() {
@@ -36,8 +37,8 @@ export default function AssignRolePermissionPage() {
   const name = searchParams.get('name') ?? '';
 
   const { data, isPending, refetch } = useQuery({
-    queryKey: [LIST_CALL, roleId],
-    queryFn: ({ signal }) => apiGet<PermissionAnswer>(LIST_CALL, { roleId }, { signal }),
+    queryKey: [LIST_CALL.name, { roleId }],
+    queryFn: ({ signal }) => apiGet(LIST_CALL, { roleId }, { signal }),
     enabled: Number.isInteger(roleId) && roleId > 0,
   });
   const rows = useMemo(() => data?.roleData?.data ?? [], [data]);

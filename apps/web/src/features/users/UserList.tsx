@@ -12,7 +12,7 @@ import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/auth.ts';
 import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
-import { USER_ENVELOPE, useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
+import { USER_ENVELOPE, useChangeUserStatus, useDeleteUser, type UserListCall, type UserRow } from './api.ts';
 
 const DEFAULT_SORT = { field: 'full_name', order: 'asc' } as const;
 const DELETE_TEXT = 'Are you sure to Delete the User';
@@ -22,7 +22,7 @@ const targetOf = (row: UserRow): 'Active' | 'Inactive' =>
   row.user_status === 'Active' ? 'Inactive' : 'Active';
 
 interface UserListProps {
-  call: string;
+  call: UserListCall;
   label: string;
   /** Edit icon per row (Users list). */
   onEdit?: (row: UserRow) => void;

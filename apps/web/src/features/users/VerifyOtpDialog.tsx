@@ -7,20 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import type { z } from 'zod';
-import {
-  MESSAGES,
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_MINUTES,
-  verifyOtpRequest,
-  type outcomeAnswer,
-} from '@app/contract';
+import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, otpApi, verifyOtpRequest } from '@app/contract';
 import { apiPost } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { NEW_USER_LIST_CALL, USER_LIST_CALL, type UserRow } from './api.ts';
-
-/** sendVerifyOTP answers only success; WebVerifyOTP either. */
-type OtpAnswer = z.output<typeof outcomeAnswer>;
+import { USER_LISTS, type UserRow } from './api.ts';
 
 /**
  * Approving a new Super Admin: a 6-digit code goes to that person (e-mail, and SMS when configured);
@@ -47,7 +37,7 @@ function OtpForm({ user, onClose }: { user: UserRow; onClose: () => void }) {
 
   const requestCode = useCallback(
     () =>
-      apiPost<OtpAnswer>('sendVerifyOTP', { user_id: userId })
+      apiPost(otpApi.sendVerifyOTP, { user_id: userId })
         .then((answer) => setSentTo(answer.message))
         .catch(() => undefined /* alerted by the api client */)
         .finally(() => setBusy(false)),
@@ -65,11 +55,10 @@ function OtpForm({ user, onClose }: { user: UserRow; onClose: () => void }) {
     }
     setBusy(true);
     try {
-      const answer = await apiPost<OtpAnswer>('WebVerifyOTP', parsed.data);
+      const answer = await apiPost(otpApi.WebVerifyOTP, parsed.data);
       if (answer.result === 'success') {
         notify.success(answer.message);
-        await queryClient.invalidateQueries({ queryKey: [NEW_USER_LIST_CALL] });
-        await queryClient.invalidateQueries({ queryKey: [USER_LIST_CALL] });
+        for (const list of USER_LISTS) await queryClient.invalidateQueries({ queryKey: [list.name] });
         onClose();
       } else {
         setError(answer.message);

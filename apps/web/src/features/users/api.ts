@@ -1,28 +1,15 @@
-import { type UserStatus } from '@app/contract';
+import { userApi, type AnswerOf } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
 
-export const USER_LIST_CALL = 'GetUser';
-export const NEW_USER_LIST_CALL = 'GetNewUser';
+/** The two user lists: Users (GetUser) and Approve Users (GetNewUser), the same rows. */
+export type UserListCall = typeof userApi.GetUser | typeof userApi.GetNewUser;
 export const USER_ENVELOPE = 'resultData';
 
-/** A row of GetUser / GetNewUser. */
-export interface UserRow {
-  user_id: number;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  role_id: number;
-  role_name: string;
-  phone_1: string | null;
-  user_email: string;
-  user_status: UserStatus;
-}
+/** A row of GetUser / GetNewUser, as the contract declares it. */
+export type UserRow = AnswerOf<typeof userApi.GetUser>['resultData']['data'][number];
 
-const LISTS = [USER_LIST_CALL, NEW_USER_LIST_CALL] as const;
+/** What a change to a user reloads: both lists, and the user's record. */
+export const USER_LISTS = [userApi.GetUser, userApi.GetNewUser] as const;
 
-export const useChangeUserStatus = () =>
-  useApiMutation<{ user_id: number; status: 'Active' | 'Inactive'; reason?: string }>(
-    'changeUserStatus',
-    LISTS,
-  );
-export const useDeleteUser = () => useApiMutation<{ user_id: number }>('deleteUser', LISTS);
+export const useChangeUserStatus = () => useApiMutation(userApi.changeUserStatus, USER_LISTS);
+export const useDeleteUser = () => useApiMutation(userApi.deleteUser, USER_LISTS);
