@@ -1,4 +1,5 @@
 import { roleApi } from './roles.ts';
+import { entityApi } from './entities.ts';
 import { overviewApi, reportApi } from './reports.ts';
 import { notificationApi } from './notifications.ts';
 import { auditApi } from './audit.ts';
@@ -12,6 +13,7 @@ import { permissionApi } from './permissions.ts';
  */
 export const api = {
   ...roleApi,
+  ...entityApi,
   ...reportApi,
   ...overviewApi,
   ...notificationApi,

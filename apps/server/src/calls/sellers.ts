@@ -1,23 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import {
-  MESSAGES,
-  id,
-  isAgentRole,
-  listQuery,
-  messageAnswer,
-  saveSellerRequest,
-  sellerByIdAnswer,
-  sellerLookupAnswer,
-  sellerPageAnswer,
-  seesAllAgencies,
-  updateSellerRequest,
-  lookupQuery,
-} from '@app/contract';
+import { MESSAGES, isAgentRole, seesAllAgencies, sellerApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
-import { SELLER_ADDRESS, selectAddress } from '../lib/address.ts';
+import { SELLER_ADDRESS } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist } from '../lib/links.ts';
 import { defineList } from '../lib/list.ts';
@@ -52,7 +39,15 @@ async function findSeller(db: Db, user: SessionUser, sellerId: number) {
       's.notes_about_seller',
       's.created_by',
       's.updated_by',
-      ...selectAddress(SELLER_ADDRESS, 's'),
+      // SELLER_ADDRESS's columns under its names, named here so that the record is typed.
+      's.unit_number',
+      's.street_name',
+      's.town_id',
+      's.barangay_id',
+      's.subdivision_id',
+      's.house_number as house_no',
+      's.province_id',
+      's.zip_code as zipcode',
     ])
     .where('s.seller_id', '=', sellerId)
     .executeTakeFirst();
@@ -79,7 +74,7 @@ async function agencyFor(db: Db, user: SessionUser, chosen: number | null, curre
   return current;
 }
 
-type SellerInput = z.output<ReturnType<typeof saveSellerRequest>>;
+type SellerInput = z.output<typeof sellerApi.saveSeller.input>;
 const ownValues = (input: SellerInput, agencyId: number | null) => ({
   seller_name: input.seller_name,
   property_owner_name: input.property_owner_name,
@@ -90,23 +85,11 @@ const ownValues = (input: SellerInput, agencyId: number | null) => ({
   agency_id: agencyId,
 });
 
-const sellerIdInput = z.looseObject({ seller_id: id });
-
 export const sellerCalls: AnyCall[] = [
-  defineList({
-    name: 'GetSeller',
+  defineList(sellerApi.GetSeller, {
     access: ['Seller', 'Add Seller', 'Edit Seller'],
     tag: TAG,
     summary: 'Sellers in your scope, paged (search over name, owner, agency, phone, e-mail)',
-    input: listQuery([
-      'seller_name',
-      'seller_id',
-      'property_owner_name',
-      'agency_name',
-      'phone_1',
-      'email_address',
-    ]),
-    response: sellerPageAnswer,
     list: {
       envelope: 'resultData',
       // Without an agency a seller is still listed.
@@ -140,28 +123,20 @@ export const sellerCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'getSellerById',
-    method: 'GET',
+  defineCall(sellerApi.getSellerById, {
     access: ['Seller', 'Add Seller', 'Edit Seller'],
     tag: TAG,
     summary:
       'One seller in your scope for its form: resultData is [record] (house_no, zipcode, province_id…)',
-    input: sellerIdInput,
-    response: sellerByIdAnswer,
     handle: async ({ db, input, user }) => ({ resultData: [await findSeller(db, user, input.seller_id)] }),
   }),
 
-  defineCall({
-    name: 'saveSeller',
-    method: 'POST',
+  defineCall(sellerApi.saveSeller, {
     create: true,
     access: 'Add Seller',
     tag: TAG,
     summary:
       'Add a seller; Super Admin, Admin and Operator choose its agency, an Agent’s seller is of their agency',
-    input: saveSellerRequest(false),
-    response: messageAnswer,
     async handle({ db, input, user }) {
       const agencyId = await agencyFor(db, user, input.agency_id, null);
       await writeRecord(db, spec, input, {
@@ -173,14 +148,10 @@ export const sellerCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'updateSeller',
-    method: 'POST',
+  defineCall(sellerApi.updateSeller, {
     access: 'Edit Seller',
     tag: TAG,
     summary: 'Change a seller in your scope',
-    input: updateSellerRequest(false),
-    response: messageAnswer,
     async handle({ db, input, user }) {
       const current = await findSeller(db, user, input.seller_id);
       const agencyId = await agencyFor(db, user, input.agency_id, current.agency_id);
@@ -195,14 +166,10 @@ export const sellerCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'deleteSeller',
-    method: 'POST',
+  defineCall(sellerApi.deleteSeller, {
     access: 'Delete Seller',
     tag: TAG,
     summary: 'Delete a seller in your scope that nothing uses (409 while it has properties)',
-    input: sellerIdInput,
-    response: messageAnswer,
     async handle({ db, input, user }) {
       const current = await findSeller(db, user, input.seller_id);
       await deleteUnused(db, 'sellers', 'seller_id', current.seller_id, `Seller : ${current.seller_name}`);
@@ -210,15 +177,11 @@ export const sellerCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'GetSellerWithoutPagination',
-    method: 'GET',
+  defineCall(sellerApi.GetSellerWithoutPagination, {
     access: 'signed-in',
     tag: 'Lookups',
     summary:
       'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them',
-    input: lookupQuery,
-    response: sellerLookupAnswer,
     handle: async ({ db, user, input }) => ({
       resultData: await narrowLookup(
         db
