@@ -9,7 +9,8 @@
  *   npm run bench
  *   BENCH_N=50 npm run bench
  *
- * Writes bench/results/bench-<date>.md and prints it.
+ * Writes bench/results/bench-<date>.md and prints it; then runs bench/serialization.ts (JSON.stringify
+ * against each answer's compiled serializer, bench/results/serialization-<date>.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -309,3 +310,8 @@ try {
   await close();
   fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
 }
+
+// Issue 19 item 1: each answer's compiled serializer against JSON.stringify, on answers from the same
+// marketplace, once the timed server and the database connections above are closed.
+console.log('\n# Serialization (bench/serialization.ts)\n');
+await import('./serialization.ts');
