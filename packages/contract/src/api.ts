@@ -1,4 +1,5 @@
 import { roleApi } from './roles.ts';
+import { masterApi } from './masters.ts';
 import { entityApi } from './entities.ts';
 import { overviewApi, reportApi } from './reports.ts';
 import { notificationApi } from './notifications.ts';
@@ -13,6 +14,7 @@ import { permissionApi } from './permissions.ts';
  */
 export const api = {
   ...roleApi,
+  ...masterApi,
   ...entityApi,
   ...reportApi,
   ...overviewApi,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { id, idList, requiredText, status } from './common.ts';
+import { id, idList, listQuery, noInput, requiredText, status } from './common.ts';
 import { MESSAGES } from './constants.ts';
-import { listPage } from './answers.ts';
+import { listPage, messageAnswer } from './answers.ts';
+import { declareCalls, type ApiCall } from './calls.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -66,15 +67,25 @@ const nameField = (param: string, column: string, label = 'Name'): MasterField =
   maxLength: 120,
 });
 
-const simple = (
+/** A master with a name and a status only; its columns and call names keep their literal types. */
+const simple = <
+  const Columns extends { id: string; name: string; status: string },
+  const Calls extends MasterDefinition['calls'],
+>(
   key: string,
   entity: string,
   table: string,
-  columns: { id: string; name: string; status: string },
-  calls: MasterDefinition['calls'],
+  columns: Columns,
+  calls: Calls,
   params: MasterDefinition['params'] & { name: string },
-  extra: Partial<MasterDefinition> & Pick<MasterDefinition, 'exportTitle' | 'menuPermission' | 'route'>,
-): MasterDefinition => ({
+  extra: Partial<Omit<MasterDefinition, 'calls' | 'idColumn' | 'nameColumn' | 'statusColumn'>> &
+    Pick<MasterDefinition, 'exportTitle' | 'menuPermission' | 'route'>,
+): MasterDefinition & {
+  idColumn: Columns['id'];
+  nameColumn: Columns['name'];
+  statusColumn: Columns['status'];
+  calls: Calls;
+} => ({
   key,
   entity,
   table,
@@ -644,35 +655,249 @@ export const masterLookupColumns = (def: MasterDefinition): string[] => [
   ...def.fields.filter((f) => f.input === 'choice').map((f) => f.column),
 ];
 
-const lookupAnswer = (row: z.ZodObject) => z.object({ resultData: z.array(row) });
-const pick = (def: MasterDefinition, columns: readonly string[]) =>
-  masterRow(def).pick(Object.fromEntries(columns.map((c) => [c, true])) as Record<string, true>);
+const lookupAnswer = <R extends z.ZodType>(row: R) => z.object({ resultData: z.array(row) });
 
-export const masterLookupAnswer = (def: MasterDefinition) =>
-  lookupAnswer(pick(def, masterLookupColumns(def)));
+/** A definition whose columns are known by name (MASTERS' own), not any master's. */
+type Named<D extends MasterDefinition, T> = string extends D['idColumn'] ? Record<string, z.ZodType> : T;
+/** The choice fields of a definition (a property type's dwelling), each as its enum. */
+type ChoiceShape<D extends MasterDefinition> = {
+  [
+    F in D['fields'][number] as F extends { input: 'choice'; column: infer C extends string } ? C : never
+  ]: F extends { choices: infer V extends readonly [string, ...string[]] }
+    ? z.ZodEnum<{ [K in V[number]]: K }>
+    : z.ZodEnum;
+};
+/** The columns of a master's lookup row, as masterLookupColumns lists them. */
+export type MasterLookupShape<D extends MasterDefinition> = Named<
+  D,
+  { [K in D['idColumn']]: z.ZodNumber } & { [K in D['nameColumn']]: z.ZodString } & ChoiceShape<D>
+>;
+
+/** A master's lookup row: the same column schemas as its list row, picked in masterLookupColumns' order. */
+export const masterLookupRow = <D extends MasterDefinition>(def: D) => {
+  const { shape } = masterRow(def);
+  const columns = Object.fromEntries(masterLookupColumns(def).map((c) => [c, shape[c]!]));
+  return z.object(columns as MasterLookupShape<D>);
+};
+
+export const masterLookupAnswer = <D extends MasterDefinition>(def: D) => lookupAnswer(masterLookupRow(def));
+
+/** The optional parent id of a cascade lookup: blank or absent means none (the old screens send both). */
+const lookupParentId = z
+  .union([z.coerce.number().int().positive().max(2_147_483_647, 'Too large'), z.literal('')])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const masterId = z.number().int();
+const masterName = z.string();
+const townRow = {
+  town_id: masterId,
+  town_name: masterName,
+  is_town_city: z.enum(MASTERS.town.fields[1].choices),
+  province_id: masterId,
+  zip_code: zipCode,
+};
+const barangayRow = {
+  barangay_id: masterId,
+  barangay_name: masterName,
+  town_id: masterId,
+  zip_code: zipCode,
+};
+const subdivisionRow = {
+  subdivision_id: masterId,
+  subdivision_name: masterName,
+  barangay_id: masterId.nullable(),
+  town_id: masterId,
+  zip_code: zipCode,
+};
+
+/** Rows of the geographic cascade's lookups (the columns of the masters' list rows that they carry). */
+export const townLookupRow = z.object(townRow);
+export const barangayLookupRow = z.object(barangayRow);
+export const subdivisionLookupRow = z.object(subdivisionRow);
+export const adjacentTownRow = z.object({ town_id: townRow.town_id, town_name: townRow.town_name });
+export const barangayForSubdivisionRow = z.object({
+  barangay_id: barangayRow.barangay_id,
+  barangay_name: barangayRow.barangay_name,
+  zip_code: barangayRow.zip_code,
+});
+export const adjacentBarangayRow = z.object({
+  barangay_id: barangayRow.barangay_id,
+  barangay_name: barangayRow.barangay_name,
+});
+export const adjacentSubdivisionRow = z.object({
+  subdivision_id: subdivisionRow.subdivision_id,
+  subdivision_name: subdivisionRow.subdivision_name,
+});
+export const dwellingRow = z.object({ dwelling_type: z.enum(MASTERS.propertyType.fields[1].choices) });
+export type TownLookupRow = z.output<typeof townLookupRow>;
+export type BarangayLookupRow = z.output<typeof barangayLookupRow>;
+export type SubdivisionLookupRow = z.output<typeof subdivisionLookupRow>;
+export type AdjacentTownRow = z.output<typeof adjacentTownRow>;
+export type BarangayForSubdivisionRow = z.output<typeof barangayForSubdivisionRow>;
+export type AdjacentBarangayRow = z.output<typeof adjacentBarangayRow>;
+export type AdjacentSubdivisionRow = z.output<typeof adjacentSubdivisionRow>;
+export type DwellingRow = z.output<typeof dwellingRow>;
 
 /** The geographic cascade's lookups, and the dwelling question of a property type. */
 export const geographyLookupAnswers = {
-  GetTownWithoutPagination: lookupAnswer(
-    pick(MASTERS.town, ['town_id', 'town_name', 'is_town_city', 'province_id']).extend({ zip_code: zipCode }),
-  ),
-  GetBarangayWithoutPagination: lookupAnswer(
-    pick(MASTERS.barangay, ['barangay_id', 'barangay_name', 'town_id', 'zip_code']),
-  ),
-  GetSubdivisionWithoutPagination: lookupAnswer(
-    pick(MASTERS.subdivision, ['subdivision_id', 'subdivision_name', 'barangay_id', 'town_id', 'zip_code']),
-  ),
-  GetAdjacentTownWithoutPagination: lookupAnswer(pick(MASTERS.town, ['town_id', 'town_name'])),
-  GetBarangayForSubdivisionWithoutPagination: lookupAnswer(
-    pick(MASTERS.barangay, ['barangay_id', 'barangay_name', 'zip_code']),
-  ),
-  GetAdjacentBarangayWithoutPagination: lookupAnswer(
-    pick(MASTERS.barangay, ['barangay_id', 'barangay_name']),
-  ),
-  GetAdjacentSubdivisionWithoutPagination: lookupAnswer(
-    pick(MASTERS.subdivision, ['subdivision_id', 'subdivision_name']),
-  ),
-  GetDwellingWithoutPagination: lookupAnswer(pick(MASTERS.propertyType, ['dwelling_type'])),
+  GetTownWithoutPagination: lookupAnswer(townLookupRow),
+  GetBarangayWithoutPagination: lookupAnswer(barangayLookupRow),
+  GetSubdivisionWithoutPagination: lookupAnswer(subdivisionLookupRow),
+  GetAdjacentTownWithoutPagination: lookupAnswer(adjacentTownRow),
+  GetBarangayForSubdivisionWithoutPagination: lookupAnswer(barangayForSubdivisionRow),
+  GetAdjacentBarangayWithoutPagination: lookupAnswer(adjacentBarangayRow),
+  GetAdjacentSubdivisionWithoutPagination: lookupAnswer(adjacentSubdivisionRow),
+  GetDwellingWithoutPagination: lookupAnswer(dwellingRow),
 } as const;
 
 export const provinceExistAnswer = z.object({ status: z.enum(['exist', 'notexist']) });
+
+const answers = geographyLookupAnswers;
+/**
+ * The cascade's lookups (each answers the active records under the parent it is given) and the
+ * province name check. Three of them are also the town, barangay and subdivision masters' lookups.
+ */
+export const geographyApi = declareCalls({
+  GetTownWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ provinceId: lookupParentId }),
+    response: answers.GetTownWithoutPagination,
+  },
+  GetBarangayWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ townId: lookupParentId, provinceId: lookupParentId }),
+    response: answers.GetBarangayWithoutPagination,
+  },
+  GetSubdivisionWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ barangayId: lookupParentId, townId: lookupParentId, provinceId: lookupParentId }),
+    response: answers.GetSubdivisionWithoutPagination,
+  },
+  GetAdjacentTownWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ provinceId: lookupParentId, townId: lookupParentId }),
+    response: answers.GetAdjacentTownWithoutPagination,
+  },
+  GetBarangayForSubdivisionWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ townId: lookupParentId, provinceId: lookupParentId }),
+    response: answers.GetBarangayForSubdivisionWithoutPagination,
+  },
+  GetAdjacentBarangayWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ townId: lookupParentId, provinceId: lookupParentId, barangayId: lookupParentId }),
+    response: answers.GetAdjacentBarangayWithoutPagination,
+  },
+  GetAdjacentSubdivisionWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({ townId: lookupParentId, provinceId: lookupParentId, barangayId: lookupParentId }),
+    response: answers.GetAdjacentSubdivisionWithoutPagination,
+  },
+  GetDwellingWithoutPagination: {
+    method: 'GET',
+    input: z.looseObject({
+      typeId: z.coerce.number().int().positive('typeId is required').max(2_147_483_647, 'Too large'),
+    }),
+    response: answers.GetDwellingWithoutPagination,
+  },
+  provinceExist: {
+    method: 'POST',
+    input: z.looseObject({ provinceName: requiredText(120) }),
+    response: provinceExistAnswer,
+  },
+});
+type GeographyApi = typeof geographyApi;
+
+/* The five calls of every master, declared once from its definition. */
+
+const declared = <
+  const N extends string,
+  const M extends 'GET' | 'POST',
+  I extends z.ZodType,
+  R extends z.ZodType,
+>(
+  name: N,
+  method: M,
+  input: I,
+  response: R,
+): ApiCall<N, M, I, R> => ({ name, method, input, response });
+
+/** Some master's lookup, when which one is not known (a screen of any master). */
+type AnyMasterLookupCall = ApiCall<
+  string,
+  'GET',
+  z.ZodType,
+  z.ZodType<{ resultData: Record<string, unknown>[] }>
+>;
+/** A master's lookup: the cascade's own for a town, barangay or subdivision, else its id and name. */
+type MasterLookupCall<D extends MasterDefinition> = string extends D['calls']['lookup']
+  ? AnyMasterLookupCall
+  : D['calls']['lookup'] extends keyof GeographyApi
+    ? GeographyApi[D['calls']['lookup']]
+    : ApiCall<D['calls']['lookup'], 'GET', typeof noInput, ReturnType<typeof masterLookupAnswer<D>>>;
+
+/** The declarations of a master's calls: list, lookup, save, update and delete. */
+export interface MasterCalls<D extends MasterDefinition = MasterDefinition> {
+  list: ApiCall<
+    D['calls']['list'],
+    'GET',
+    ReturnType<typeof listQuery<D['sortColumns']>>,
+    ReturnType<typeof masterPageAnswer>
+  >;
+  lookup: MasterLookupCall<D>;
+  save: ApiCall<D['calls']['save'], 'POST', ReturnType<typeof masterSaveSchema>, typeof messageAnswer>;
+  update: ApiCall<D['calls']['update'], 'POST', ReturnType<typeof masterUpdateSchema>, typeof messageAnswer>;
+  delete: ApiCall<D['calls']['delete'], 'POST', ReturnType<typeof masterDeleteSchema>, typeof messageAnswer>;
+}
+export type MasterCallKind = keyof MasterCalls;
+
+/** The masters whose lookup is the cascade's. */
+const cascadeLookups: Partial<Record<string, AnyMasterLookupCall>> = {
+  GetTownWithoutPagination: geographyApi.GetTownWithoutPagination,
+  GetBarangayWithoutPagination: geographyApi.GetBarangayWithoutPagination,
+  GetSubdivisionWithoutPagination: geographyApi.GetSubdivisionWithoutPagination,
+};
+const declareMaster = (def: MasterDefinition): MasterCalls => ({
+  list: declared(def.calls.list, 'GET', listQuery(def.sortColumns), masterPageAnswer(def)),
+  lookup:
+    cascadeLookups[def.calls.lookup] ?? declared(def.calls.lookup, 'GET', noInput, masterLookupAnswer(def)),
+  save: declared(def.calls.save, 'POST', masterSaveSchema(def), messageAnswer),
+  update: declared(def.calls.update, 'POST', masterUpdateSchema(def), messageAnswer),
+  delete: declared(def.calls.delete, 'POST', masterDeleteSchema(def), messageAnswer),
+});
+const MASTER_CALLS = new Map(MASTER_LIST.map((def) => [def.key, declareMaster(def)]));
+
+/**
+ * The declarations of a master's five calls, built once: the server registers them and the web app
+ * makes them, so both hold the same objects. `masterCalls(MASTERS.userSkills).list` is GetUserSkills.
+ */
+export function masterCalls<D extends MasterDefinition>(def: D): MasterCalls<D>;
+export function masterCalls(def: MasterDefinition): MasterCalls {
+  const calls = MASTER_CALLS.get(def.key);
+  if (!calls) throw new Error(`${def.key} is not a master of MASTERS`);
+  return calls;
+}
+
+/** The geography lookups, the province master's and the cascade's: a master save reloads them. */
+export const GEOGRAPHY_LOOKUPS = [
+  masterCalls(MASTERS.province).lookup,
+  geographyApi.GetTownWithoutPagination,
+  geographyApi.GetBarangayWithoutPagination,
+  geographyApi.GetSubdivisionWithoutPagination,
+  geographyApi.GetAdjacentTownWithoutPagination,
+  geographyApi.GetBarangayForSubdivisionWithoutPagination,
+  geographyApi.GetAdjacentBarangayWithoutPagination,
+  geographyApi.GetAdjacentSubdivisionWithoutPagination,
+] as const;
+
+type AnyMasterCall = { [K in MasterKey]: MasterCalls<(typeof MASTERS)[K]>[MasterCallKind] }[MasterKey];
+/** Every master call and cascade lookup by its wire name. */
+export type MasterApi = { readonly [C in AnyMasterCall as C['name']]: C } & GeographyApi;
+
+export const masterApi = {
+  ...Object.fromEntries(
+    [...MASTER_CALLS.values()].flatMap((calls) => Object.values(calls).map((c) => [c.name, c])),
+  ),
+  ...geographyApi,
+} as MasterApi;
