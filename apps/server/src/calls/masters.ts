@@ -9,17 +9,18 @@ import {
 import { z } from 'zod';
 import {
   MASTER_LIST,
-  geographyLookupAnswers,
-  listQuery,
-  masterLookupAnswer,
+  adjacentBarangayRow,
+  adjacentSubdivisionRow,
+  adjacentTownRow,
+  barangayForSubdivisionRow,
+  barangayLookupRow,
+  geographyApi,
+  masterCalls,
   masterLookupColumns,
-  masterPageAnswer,
-  masterDeleteSchema,
-  masterSaveSchema,
-  masterUpdateSchema,
-  messageAnswer,
-  provinceExistAnswer,
-  requiredText,
+  subdivisionLookupRow,
+  townLookupRow,
+  type AnswerOf,
+  type DwellingRow,
   type MasterDefinition,
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
@@ -235,7 +236,7 @@ const valuesOf = (def: MasterDefinition, input: Input) =>
     ownFields(def).map((f) => [f.column, f.input === 'zip' ? input[f.param] || null : input[f.param]]),
   );
 
-function masterCalls(def: MasterDefinition): AnyCall[] {
+function masterCallsOf(def: MasterDefinition): AnyCall[] {
   const columns = columnsOf(def);
   const ownSearch = [def.nameColumn, ...def.fields.filter((f) => f.input === 'zip').map((f) => f.column)];
   const parentSearch = relationsOf(def).parentSearch;
@@ -247,20 +248,15 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       ],
       sql` OR `,
     )})`;
-  const saveInput = masterSaveSchema(def);
-  const updateInput = masterUpdateSchema(def);
+  const calls = masterCalls(def);
   const tag = 'Masters';
 
-  const update = defineCall({
-    name: def.calls.update,
-    method: 'POST',
+  const update = defineCall(calls.update, {
     access: ['Edit Master', 'Enable Master'],
     tag,
     summary: `Change a ${def.entity.toLowerCase()} (its status alone needs only Enable Master)`,
-    input: updateInput,
-    response: messageAnswer,
     async handle({ db, input, user }) {
-      const id = (input as Input)[def.params.id] as number;
+      const id = input[def.params.id] as number;
       const current = await findRow(def, untyped(db), id);
       if (!current) throw notFound(def.entity);
       const values: Input = { ...input };
@@ -286,14 +282,11 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
   });
 
   return [
-    defineList({
-      name: def.calls.list,
+    defineList(calls.list, {
       access: def.menuPermission,
       alsoFor: def.alsoFor,
       tag,
       summary: `${def.entity} list, paged`,
-      input: listQuery(def.sortColumns),
-      response: masterPageAnswer(def),
       list: {
         envelope: 'resultData',
         query: ({ db }) => baseQuery(def, db, false),
@@ -321,17 +314,12 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       },
     }),
 
-    defineCall({
-      name: def.calls.save,
-      method: 'POST',
+    defineCall(calls.save, {
       create: true,
       access: 'Add Master',
       tag,
       summary: `Add a ${def.entity.toLowerCase()} (Active)`,
-      input: saveInput,
-      response: messageAnswer,
-      async handle({ db, input, user }) {
-        const values = input as Input;
+      async handle({ db, input: values, user }) {
         await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
           await checkParents(def, t, values);
@@ -356,16 +344,12 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
 
     update,
 
-    defineCall({
-      name: def.calls.delete,
-      method: 'POST',
+    defineCall(calls.delete, {
       access: 'Delete Master',
       tag,
       summary: `Delete a ${def.entity.toLowerCase()} that nothing uses`,
-      input: masterDeleteSchema(def),
-      response: messageAnswer,
       async handle({ db, input }) {
-        const id = (input as Input)[def.params.deleteId] as number;
+        const id = input[def.params.deleteId] as number;
         const current = await findRow(def, untyped(db), id);
         if (!current) throw notFound(def.entity);
         await deleteUnused(
@@ -379,14 +363,10 @@ function masterCalls(def: MasterDefinition): AnyCall[] {
       },
     }),
 
-    defineCall({
-      name: def.calls.lookup,
-      method: 'GET',
+    defineCall(calls.lookup, {
       access: 'signed-in',
       tag: 'Lookups',
       summary: `Active ${def.entity.toLowerCase()} records by name`,
-      input: z.looseObject({}).nullish(),
-      response: masterLookupAnswer(def),
       async handle({ db }) {
         const resultData = await untyped(db)
           .selectFrom(def.table)
@@ -424,32 +404,18 @@ function assertMayChange(
   }
 }
 
-/** The largest id PostgreSQL's integer holds: a larger one is refused before it reaches a query. */
-const MAX_ID = 2_147_483_647;
-const optionalId = z
-  .union([z.coerce.number().int().positive().max(MAX_ID, 'Too large'), z.literal('')])
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const activeNamed = (db: Db, table: string, columns: string[], order: string) =>
-  untyped(db).selectFrom(table).select(columns).where('status', '=', 'Active').orderBy(order);
-const lookup = (
-  name: keyof typeof geographyLookupAnswers,
-  summary: string,
-  input: z.ZodObject,
-  rows: (db: Db, input: Record<string, number | undefined>) => Promise<unknown[]>,
-) =>
-  defineCall({
-    name,
-    method: 'GET',
-    access: 'signed-in',
-    tag: 'Lookups',
-    summary,
-    input,
-    response: geographyLookupAnswers[name],
-    handle: async ({ db, input: values }) => ({
-      resultData: await rows(db, values as Record<string, number | undefined>),
-    }),
-  });
+/**
+ * The active records of a master table as the declared lookup row: its columns, in its order. The
+ * master tables are not in the typed schema, so the row's type is the declaration's.
+ */
+const activeNamed = <R extends z.ZodObject>(db: Db, table: string, row: R, order: string) =>
+  untyped(db)
+    .selectFrom(table)
+    .select(Object.keys(row.shape))
+    .where('status', '=', 'Active')
+    .orderBy(order)
+    .$castTo<z.output<R>>();
+const lookup = { access: 'signed-in', tag: 'Lookups' } as const;
 
 /**
  * The cascade: each lookup answers the active records under its parent. Old screens call them before a
@@ -457,134 +423,106 @@ const lookup = (
  * barangays are not a choice list), except towns, which are all listed without a province.
  */
 const geographyLookups: AnyCall[] = [
-  lookup(
-    'GetTownWithoutPagination',
-    'Active towns and cities of a province (all, without provinceId), by name',
-    z.looseObject({ provinceId: optionalId }),
-    (db, { provinceId }) => {
-      let q = activeNamed(
-        db,
-        'towns',
-        ['town_id', 'town_name', 'is_town_city', 'province_id', 'zip_code'],
-        'town_name',
-      );
+  defineCall(geographyApi.GetTownWithoutPagination, {
+    ...lookup,
+    summary: 'Active towns and cities of a province (all, without provinceId), by name',
+    async handle({ db, input: { provinceId } }) {
+      let q = activeNamed(db, 'towns', townLookupRow, 'town_name');
       if (provinceId) q = q.where('province_id', '=', provinceId);
-      return q.execute();
+      return { resultData: await q.execute() };
     },
-  ),
-  lookup(
-    'GetBarangayWithoutPagination',
-    'Active barangays of a town, by name (none without townId)',
-    z.looseObject({ townId: optionalId, provinceId: optionalId }),
-    async (db, { townId }) =>
-      townId
-        ? activeNamed(
-            db,
-            'barangays',
-            ['barangay_id', 'barangay_name', 'town_id', 'zip_code'],
-            'barangay_name',
-          )
+  }),
+  defineCall(geographyApi.GetBarangayWithoutPagination, {
+    ...lookup,
+    summary: 'Active barangays of a town, by name (none without townId)',
+    handle: async ({ db, input: { townId } }) => ({
+      resultData: townId
+        ? await activeNamed(db, 'barangays', barangayLookupRow, 'barangay_name')
             .where('town_id', '=', townId)
             .execute()
         : [],
-  ),
-  lookup(
-    'GetSubdivisionWithoutPagination',
-    'Active subdivisions of a barangay, or of a town (none without either)',
-    z.looseObject({ barangayId: optionalId, townId: optionalId, provinceId: optionalId }),
-    async (db, { barangayId, townId }) => {
-      if (!barangayId && !townId) return [];
-      let q = activeNamed(
-        db,
-        'subdivisions',
-        ['subdivision_id', 'subdivision_name', 'barangay_id', 'town_id', 'zip_code'],
-        'subdivision_name',
-      );
+    }),
+  }),
+  defineCall(geographyApi.GetSubdivisionWithoutPagination, {
+    ...lookup,
+    summary: 'Active subdivisions of a barangay, or of a town (none without either)',
+    async handle({ db, input: { barangayId, townId } }) {
+      if (!barangayId && !townId) return { resultData: [] };
+      let q = activeNamed(db, 'subdivisions', subdivisionLookupRow, 'subdivision_name');
       if (barangayId) q = q.where('barangay_id', '=', barangayId);
       if (townId) q = q.where('town_id', '=', townId);
-      return q.execute();
+      return { resultData: await q.execute() };
     },
-  ),
-  lookup(
-    'GetAdjacentTownWithoutPagination',
-    'Towns of the province that may border the given town (none without provinceId)',
-    z.looseObject({ provinceId: optionalId, townId: optionalId }),
-    async (db, { provinceId, townId }) => {
-      if (!provinceId) return [];
-      let q = activeNamed(db, 'towns', ['town_id', 'town_name'], 'town_name').where(
-        'province_id',
-        '=',
-        provinceId,
-      );
+  }),
+  defineCall(geographyApi.GetAdjacentTownWithoutPagination, {
+    ...lookup,
+    summary: 'Towns of the province that may border the given town (none without provinceId)',
+    async handle({ db, input: { provinceId, townId } }) {
+      if (!provinceId) return { resultData: [] };
+      let q = activeNamed(db, 'towns', adjacentTownRow, 'town_name').where('province_id', '=', provinceId);
       if (townId) q = q.where('town_id', '!=', townId);
-      return q.execute();
+      return { resultData: await q.execute() };
     },
-  ),
-  lookup(
-    'GetBarangayForSubdivisionWithoutPagination',
-    'Barangays of a town, for choosing a subdivision’s barangay (none without townId)',
-    z.looseObject({ townId: optionalId, provinceId: optionalId }),
-    async (db, { townId }) =>
-      townId
-        ? activeNamed(db, 'barangays', ['barangay_id', 'barangay_name', 'zip_code'], 'barangay_name')
+  }),
+  defineCall(geographyApi.GetBarangayForSubdivisionWithoutPagination, {
+    ...lookup,
+    summary: 'Barangays of a town, for choosing a subdivision’s barangay (none without townId)',
+    handle: async ({ db, input: { townId } }) => ({
+      resultData: townId
+        ? await activeNamed(db, 'barangays', barangayForSubdivisionRow, 'barangay_name')
             .where('town_id', '=', townId)
             .execute()
         : [],
-  ),
-  lookup(
-    'GetAdjacentBarangayWithoutPagination',
-    'Barangays of the town that may border the given barangay (none without townId)',
-    z.looseObject({ townId: optionalId, provinceId: optionalId, barangayId: optionalId }),
-    async (db, { townId, barangayId }) => {
-      if (!townId) return [];
-      let q = activeNamed(db, 'barangays', ['barangay_id', 'barangay_name'], 'barangay_name').where(
+    }),
+  }),
+  defineCall(geographyApi.GetAdjacentBarangayWithoutPagination, {
+    ...lookup,
+    summary: 'Barangays of the town that may border the given barangay (none without townId)',
+    async handle({ db, input: { townId, barangayId } }) {
+      if (!townId) return { resultData: [] };
+      let q = activeNamed(db, 'barangays', adjacentBarangayRow, 'barangay_name').where(
         'town_id',
         '=',
         townId,
       );
       if (barangayId) q = q.where('barangay_id', '!=', barangayId);
-      return q.execute();
+      return { resultData: await q.execute() };
     },
-  ),
-  lookup(
-    'GetAdjacentSubdivisionWithoutPagination',
-    'Subdivisions of the town that may border a subdivision (none without townId)',
-    z.looseObject({ townId: optionalId, provinceId: optionalId, barangayId: optionalId }),
-    async (db, { townId }) =>
-      townId
-        ? activeNamed(db, 'subdivisions', ['subdivision_id', 'subdivision_name'], 'subdivision_name')
+  }),
+  defineCall(geographyApi.GetAdjacentSubdivisionWithoutPagination, {
+    ...lookup,
+    summary: 'Subdivisions of the town that may border a subdivision (none without townId)',
+    handle: async ({ db, input: { townId } }) => ({
+      resultData: townId
+        ? await activeNamed(db, 'subdivisions', adjacentSubdivisionRow, 'subdivision_name')
             .where('town_id', '=', townId)
             .execute()
         : [],
-  ),
-  lookup(
-    'GetDwellingWithoutPagination',
-    'Whether a property type is a dwelling',
-    z.looseObject({
-      typeId: z.coerce.number().int().positive('typeId is required').max(MAX_ID, 'Too large'),
     }),
-    (db, { typeId }) =>
-      untyped(db)
+  }),
+  defineCall(geographyApi.GetDwellingWithoutPagination, {
+    ...lookup,
+    summary: 'Whether a property type is a dwelling',
+    handle: async ({ db, input: { typeId } }) => ({
+      resultData: await untyped(db)
         .selectFrom('property_types')
         .select('dwelling_type')
-        .where('property_type_id', '=', typeId!)
+        .where('property_type_id', '=', typeId)
+        .$castTo<DwellingRow>()
         .execute(),
-  ),
-  defineCall({
-    name: 'provinceExist',
-    method: 'POST',
-    access: 'signed-in',
-    tag: 'Lookups',
+    }),
+  }),
+  defineCall(geographyApi.provinceExist, {
+    ...lookup,
     summary: "Whether a province of that name exists (any case): {status: 'exist'|'notexist'}",
-    input: z.looseObject({ provinceName: requiredText(120) }),
-    response: provinceExistAnswer,
     async handle({ db, input }) {
       const found = await db
         .selectFrom(sql`provinces`.as('p'))
         .select(sql`1`.as('one'))
         .where(sql`lower(province_name)`, '=', input.provinceName.toLowerCase())
         .executeTakeFirst();
-      return { status: found ? 'exist' : 'notexist' };
+      const status: AnswerOf<typeof geographyApi.provinceExist>['status'] = found ? 'exist' : 'notexist';
+      return { status };
     },
   }),
 ];
@@ -593,7 +531,7 @@ const customLookups = new Set(geographyLookups.map((c) => c.name));
 
 /** Every master's list, saves and delete, its lookup (unless a geographic one replaces it), and the cascade lookups. */
 export const masterListCalls: AnyCall[] = [
-  ...MASTER_LIST.flatMap(masterCalls).filter(
+  ...MASTER_LIST.flatMap(masterCallsOf).filter(
     (c) => c.method === 'POST' || c.list || !customLookups.has(c.name),
   ),
   ...geographyLookups,
