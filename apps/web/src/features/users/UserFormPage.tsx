@@ -13,15 +13,17 @@ import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import {
   defaultOpenPropertyLimit,
+  entityApi,
   isAdminRole,
   isAgentRole,
   hasOpenPropertyLimit,
   openPropertyLimitAfterRoleChange,
   ROLE,
+  userApi,
   userFields,
   userIssues,
+  type AnswerOf,
   type UserFields,
-  type userStatusChange,
 } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
@@ -33,20 +35,15 @@ import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
 import { SEARCHED, useRoleChoices } from '../../lib/lookups.ts';
 import { USERS_PATH } from '../../lib/paths.ts';
-import { NEW_USER_LIST_CALL, USER_LIST_CALL } from './api.ts';
+import { USER_LISTS } from './api.ts';
 import { OtherDetailsFields, PROFILE_KINDS, ProfileImageInput, withImage } from './ProfileInputs.tsx';
 
 type Values = Record<string, unknown>;
-type UserRecord = Record<string, unknown> & {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  profileImage?: string | null;
-  status_history?: StatusChange[];
-};
-type StatusChange = z.output<typeof userStatusChange>;
+/** A user as GetUserById declares it: the record and its status history. */
+type UserRecord = AnswerOf<typeof userApi.GetUserById>['resultData'][number];
+type StatusChange = UserRecord['status_history'][number];
 
-const CALLS = { save: 'SaveUser', update: 'UpdateUser' } as const;
+const CALLS = { save: userApi.SaveUser, update: userApi.UpdateUser };
 
 const ADDRESS_TEXT = PROFILE_KINDS.address.text;
 const ADDRESS_IDS = PROFILE_KINDS.address.ids;
@@ -69,7 +66,7 @@ export default function UserFormPage() {
       title="Users"
       entity="User"
       routeParam="userId"
-      load={{ call: 'GetUserById', param: 'user_id' }}
+      load={{ call: userApi.GetUserById, param: 'user_id' }}
       permissions={{ add: 'Add User', edit: 'Edit User' }}
       nameOf={fullName}
     >
@@ -107,7 +104,7 @@ function UserForm({ record }: { record: UserRecord | null }) {
       saveLabel={editing ? 'Update User' : 'Save User'}
       editing={editing}
       calls={CALLS}
-      reloads={[USER_LIST_CALL, NEW_USER_LIST_CALL, 'GetUserById']}
+      reloads={[...USER_LISTS, userApi.GetUserById]}
       adjust={(body) => {
         if (record) body.user_id = record.user_id;
         body.is_address_same_as_agency = body.is_address_same_as_agency ? 1 : 0;
@@ -225,13 +222,15 @@ function AddressPanel({ form }: { form: UseFormReturn<Values> }) {
   const { field } = useController({ control, name: 'is_address_same_as_agency' });
 
   const copyAgencyAddress = async (agency: number) => {
-    const answer = await apiGet<{ resultData?: Values[] }>('GetAssociatedAgencyAddressWithoutPagination', {
+    const answer = await apiGet(entityApi.GetAssociatedAgencyAddressWithoutPagination, {
       associated_agency_id: agency,
     });
-    const address = answer.resultData?.[0];
+    const address = answer.resultData[0];
     if (!address) return;
+    // The form's fields in its order (place by place down the cascade), each from the answer's field.
+    const fields = new Map(Object.entries(address));
     for (const name of [...ADDRESS_TEXT, ...ADDRESS_IDS]) {
-      const value = address[name];
+      const value = fields.get(name);
       setValue(name, ADDRESS_IDS.includes(name) ? (value ?? null) : value == null ? '' : String(value), {
         shouldValidate: true,
       });
