@@ -9,7 +9,16 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { masterSaveSchema, masterUpdateSchema, type MasterDefinition, type MasterField } from '@app/contract';
+import {
+  geographyApi,
+  masterSaveSchema,
+  masterUpdateSchema,
+  type AdjacentBarangayRow,
+  type AdjacentSubdivisionRow,
+  type AdjacentTownRow,
+  type MasterDefinition,
+  type MasterField,
+} from '@app/contract';
 import { AddressFields, type AddressLevel } from '../../components/AddressFields.tsx';
 import { DRAG_HANDLE, DraggablePaper } from '../../components/DraggablePaper.tsx';
 import { apiPost } from '../../lib/api.ts';
@@ -226,8 +235,8 @@ function useProvinceExists(enabled: boolean, name: string, ownName: string): boo
         setExists(false);
         return;
       }
-      apiPost<{ status?: string }>(
-        'provinceExist',
+      apiPost(
+        geographyApi.provinceExist,
         { provinceName: wanted },
         { silent: true, signal: controller.signal },
       )
@@ -264,11 +273,18 @@ function useAdjacencyOptions(def: MasterDefinition, control: Control<MasterValue
   const barangays = useAdjacentBarangays(def.key === 'barangay' ? parentId : null, selfId);
   const subdivisions = useAdjacentSubdivisions(def.key === 'subdivision' ? parentId : null);
   let options: AdjacentOption[] = [];
-  if (def.key === 'town') options = (towns.data ?? []).map((t) => ({ id: t.town_id, name: t.town_name }));
+  if (def.key === 'town')
+    options = (towns.data ?? []).map((t: AdjacentTownRow) => ({ id: t.town_id, name: t.town_name }));
   if (def.key === 'barangay')
-    options = (barangays.data ?? []).map((b) => ({ id: b.barangay_id, name: b.barangay_name }));
+    options = (barangays.data ?? []).map((b: AdjacentBarangayRow) => ({
+      id: b.barangay_id,
+      name: b.barangay_name,
+    }));
   if (def.key === 'subdivision')
-    options = (subdivisions.data ?? []).map((s) => ({ id: s.subdivision_id, name: s.subdivision_name }));
+    options = (subdivisions.data ?? []).map((s: AdjacentSubdivisionRow) => ({
+      id: s.subdivision_id,
+      name: s.subdivision_name,
+    }));
   const loading = towns.isFetching || barangays.isFetching || subdivisions.isFetching;
   return { parentId, options: options.filter((o) => o.id !== selfId), loading };
 }

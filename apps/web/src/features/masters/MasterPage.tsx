@@ -5,13 +5,12 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import { MESSAGES, type MasterDefinition } from '@app/contract';
+import { GEOGRAPHY_LOOKUPS, MESSAGES, masterCalls, type MasterDefinition } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
-import { LOOKUP_CALLS } from '../../lib/lookups.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import {
@@ -40,10 +39,12 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
 
-  const reloads = useMemo(() => [def.calls.list, def.calls.lookup, ...LOOKUP_CALLS], [def]);
-  const save = useApiMutation<MasterValues>(def.calls.save, reloads);
-  const update = useApiMutation<MasterValues>(def.calls.update, reloads);
-  const remove = useApiMutation<MasterValues>(def.calls.delete, reloads);
+  // Built once per master in the contract: the same objects on every render.
+  const calls = masterCalls(def);
+  const reloads = useMemo(() => [calls.list, calls.lookup, ...GEOGRAPHY_LOOKUPS], [calls]);
+  const save = useApiMutation(calls.save, reloads);
+  const update = useApiMutation(calls.update, reloads);
+  const remove = useApiMutation(calls.delete, reloads);
 
   // `editing` survives the closing animation so the title does not flicker.
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -151,7 +152,7 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
     <>
       <PageHeader section="Master" title={def.entity} actions={addButton} />
       <ServerTable<MasterRow>
-        call={def.calls.list}
+        call={calls.list}
         label={def.entity}
         columns={columns}
         defaultSort={{ field: def.sortColumns[0], order: 'asc' }}

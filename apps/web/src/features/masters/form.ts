@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MasterDefinition, MasterField, Status, masterRow } from '@app/contract';
+import type { MasterCalls, MasterDefinition, MasterField, RequestOf, Status, masterRow } from '@app/contract';
 
 /**
  * THE one place where list rows, form values and request parameters meet. Form values use the
@@ -8,7 +8,8 @@ import type { MasterDefinition, MasterField, Status, masterRow } from '@app/cont
  */
 /** A row of a master's paged list (fields named by its definition: masterRow in the contract). */
 export type MasterRow = z.output<ReturnType<typeof masterRow>>;
-export type MasterValues = Record<string, unknown>;
+/** Form values and request bodies: the update's fields (the save's, plus the id and the status). */
+export type MasterValues = RequestOf<MasterCalls['update']>;
 
 const idsOf = (v: unknown): number[] =>
   Array.isArray(v)
