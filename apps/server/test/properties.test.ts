@@ -13,8 +13,10 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
+import { checkingAnswers } from './property-fixtures.ts';
 
-const env = useTestApp();
+// Every answer of a listing call read here is checked against its declaration (decision 36).
+const env = checkingAnswers(useTestApp());
 const HOUSE = 2; // property type 'House' (a dwelling)
 const LAND = 1; // property type 'Land' (not a dwelling)
 
@@ -437,6 +439,9 @@ describe('allproperty', () => {
     const byName = (await env.get('/api/allproperty?sortColumn=property_name&sortOrder=asc&itemsPerPage=50'))
       .json()
       .resultData.data.map((r: { property_name: string }) => r.property_name);
+    const byPrice = (await env.get('/api/allproperty?sortColumn=price&sortOrder=desc&itemsPerPage=50')).json()
+      .resultData.data;
+    expect(byPrice.length).toBeGreaterThan(1);
     expect(byName).toEqual([...byName].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
     expect((await env.get('/api/allproperty?sortColumn=password')).statusCode).toBe(400);
   });
@@ -503,6 +508,11 @@ describe('agent lookups', () => {
     expect(Object.keys(all[0]).sort()).toEqual(['full_name', 'user_id']);
     const mine = (await env.get(`/api/GetAssociatedAgencyAgents?user_id=${env.admin.userId}`, a.token)).json()
       .resultData;
+    // No agency of one's own: none; ids: those agents.
+    expect((await env.get('/api/GetAssociatedAgencyAgents')).json()).toEqual({ resultData: [] });
+    expect((await env.get(`/api/allagents?ids=${a.userId}`)).json().resultData).toEqual([
+      { user_id: a.userId, full_name: expect.any(String) },
+    ]);
     const agencies = await env.t.db
       .selectFrom('users')
       .select('associated_agency_id')

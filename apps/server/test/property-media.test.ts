@@ -8,8 +8,10 @@ import { IMAGE_MESSAGES } from '../src/lib/media.ts';
 import { place, propertyIdOf, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, PASSWORD, png } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
+import { checkAnswer, checkingAnswers } from './property-fixtures.ts';
 
-const env = useTestApp();
+// Every answer of a media call read here is checked against its declaration (decision 36).
+const env = checkingAnswers(useTestApp());
 let p: Place;
 let propertyId: number;
 
@@ -20,14 +22,16 @@ const upload = (
   file?: { bytes: Buffer; filename?: string },
   token = env.admin.token,
 ) =>
-  env.t.call(token, {
-    method: 'POST',
-    url: '/api/saveimagesupload',
-    ...multipart(
-      fields,
-      file && { name: 'images_video', type: 'image/jpeg', filename: 'house.jpg', ...file },
-    ),
-  });
+  env.t
+    .call(token, {
+      method: 'POST',
+      url: '/api/saveimagesupload',
+      ...multipart(
+        fields,
+        file && { name: 'images_video', type: 'image/jpeg', filename: 'house.jpg', ...file },
+      ),
+    })
+    .then((res) => checkAnswer('/api/saveimagesupload', res));
 
 const gallery = async (id = propertyId, token?: string) =>
   (await env.get(`/api/showallimagesvideo?property_id=${id}`, token)).json().resultdata as {

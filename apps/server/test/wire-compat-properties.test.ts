@@ -10,13 +10,15 @@ import {
   type Place,
 } from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
+import { checkingAnswers } from './property-fixtures.ts';
 
 /**
  * The old admin client fills the Edit Property form from the `allproperty` row, not by id, and posts
  * that row back to `updateproperty` with the form's values (legacy-api.md, "Edit screens are filled
  * from list rows"). So the row carries every field of the spec's Property lists (spec 1 §3).
  */
-const env = useTestApp();
+// Each answer of a listing call is its declared answer, strictly and in order (decision 36).
+const env = checkingAnswers(useTestApp());
 const HOUSE = 2; // property type 'House' (a dwelling)
 
 /** Spec 1 §3, Property, "Also read": what the form shows beside what it sends. */
@@ -193,6 +195,22 @@ describe('allproperty rows fill the old Edit Property form', () => {
     });
     // Nothing in the row is undefined in the JSON: every field the form reads is set or null.
     expect(FORM_FIELDS.filter((field) => row[field] === undefined)).toEqual([]);
+  });
+
+  it('carries the record GetPropertyById answers, field for field', async () => {
+    const row = await listRow('Wire Fidelity House');
+    const res = await env.get(`/api/GetPropertyById?id=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { history, ...record } = res.json().resultData[0];
+    expect(history.length).toBeGreaterThan(0);
+    const card = ['price', 'slug', 'agent_name', 'agent_phone_1', 'agent_phone_2', 'image'];
+    expect(
+      Object.keys(row)
+        .filter((k) => !card.includes(k))
+        .sort(),
+    ).toEqual(Object.keys(record).sort());
+    // Every field of the record holds in the row what GetPropertyById answers.
+    expect(Object.fromEntries(Object.keys(record).map((k) => [k, row[k]]))).toEqual(record);
   });
 
   it('takes its row back unchanged, as the old client posts it: 200 and no change', async () => {

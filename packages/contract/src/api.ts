@@ -1,6 +1,7 @@
 import { roleApi } from './roles.ts';
 import { masterApi } from './masters.ts';
 import { entityApi } from './entities.ts';
+import { propertyApi } from './property-api.ts';
 import { overviewApi, reportApi } from './reports.ts';
 import { notificationApi } from './notifications.ts';
 import { auditApi } from './audit.ts';
@@ -16,6 +17,7 @@ export const api = {
   ...roleApi,
   ...masterApi,
   ...entityApi,
+  ...propertyApi,
   ...reportApi,
   ...overviewApi,
   ...notificationApi,

@@ -10,6 +10,7 @@ export * from './masters.ts';
 export * from './entities.ts';
 export * from './users.ts';
 export * from './properties.ts';
+export * from './property-api.ts';
 export * from './reports.ts';
 export * from './notifications.ts';
 export * from './audit.ts';

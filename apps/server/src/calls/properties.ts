@@ -1,31 +1,33 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { z } from 'zod';
+import {
+  sql,
+  type AliasedRawBuilder,
+  type Expression,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import {
   CLOSED_PROPERTY_STATUSES,
   PROPERTY_MESSAGES,
   countsAsOpen,
   hasOpenPropertyLimit,
-  PROPERTY_SORT_COLUMNS,
   ROLE,
-  id,
   isAgentRole,
-  listQuery,
   manilaToday,
-  optionalId,
   pricePerSqM,
-  propertyIdRequest,
+  propertyApi,
   propertyIssues,
-  savePropertyRequest,
   seesAllAgencies,
-  updatePropertyRequest,
   type PropertyFields,
+  type PropertyRecord,
+  type PropertySortColumn,
   type PropertyStatus,
   type PropertyUpdateFields,
-  lookupQuery,
 } from '@app/contract';
-import { defineCall, noInput, type AnyCall } from './registry.ts';
+import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import { inTransaction, type Db, type Trx } from '../db/index.ts';
+import type { PropertyTable } from '../db/schema.ts';
 import { addressValues, checkAddress, type AddressNames } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
@@ -40,7 +42,7 @@ import type { SessionUser } from '../lib/session.ts';
 const TAG = 'Properties';
 
 /** The address block: wire name → column (spec 1 §3 spells `subdivison_id`). */
-const PROPERTY_ADDRESS: AddressNames = {
+const PROPERTY_ADDRESS = {
   unit_no: 'unit_number',
   house_lot_no: 'house_number',
   street_name: 'street_name',
@@ -50,7 +52,7 @@ const PROPERTY_ADDRESS: AddressNames = {
   barangay_id: 'barangay_id',
   subdivison_id: 'subdivision_id',
   zipcode: 'zip_code',
-};
+} as const satisfies AddressNames;
 
 /** Every other field the form sends: wire name → honest column. */
 const FIELDS = {
@@ -110,14 +112,39 @@ const FIELDS = {
   zonalValue: 'zonal_value',
   zonningCode: 'zoning_code_id',
   active_date: 'active_date',
-} as const;
+} as const satisfies Readonly<Record<string, keyof PropertyTable>>;
 
-const DATE_COLUMNS = new Set(['date_rental_started', 'current_rental_expires', 'active_date']);
-const stamp = (column: string) => sql<string | null>`${sql.ref(`p.${column}`)}`.as(column);
+type Stored = Selectable<PropertyTable>;
+/**
+ * Where the record's type is narrower than its column's: text columns that a CHECK constraint holds to
+ * the contract's choices, and period_can_extend, read as Yes/No.
+ */
+type Narrowed = Pick<
+  PropertyRecord,
+  'domain' | 'furnishing' | 'select_floor_level' | 'rental_pricing_unit' | 'period_can_extend'
+>;
+type Names = Readonly<Record<string, keyof Stored>>;
+/** The columns of `names` under their wire names, each of its column's type (or the Narrowed one). */
+type WireColumn<N extends Names> = {
+  [W in keyof N & string]: AliasedRawBuilder<W extends keyof Narrowed ? Narrowed[W] : Stored[N[W]], W>;
+}[keyof N & string];
+const wireColumns = <N extends Names>(names: N, read: (column: N[keyof N]) => RawBuilder<unknown>) =>
+  Object.entries(names).map(([wire, column]) => read(column as N[keyof N]).as(wire)) as WireColumn<N>[];
+
+const DATE_COLUMNS = new Set<string>(['date_rental_started', 'current_rental_expires', 'active_date']);
+const readField = (column: string) =>
+  DATE_COLUMNS.has(column)
+    ? sql`to_char(${sql.ref(`p.${column}`)}, 'YYYY-MM-DD')`
+    : column === 'period_can_extend'
+      ? sql`CASE p.period_can_extend WHEN true THEN 'Yes' WHEN false THEN 'No' END`
+      : sql`${sql.ref(`p.${column}`)}`;
+const stamp = <C extends keyof Stored & `date_${string}`>(column: C) =>
+  sql<Stored[C]>`${sql.ref(`p.${column}`)}`.as(column);
 
 /**
  * The stored record under the wire names, with the read-only dates and names (spec 1 §3: every field
- * the form sends and reads): GetPropertyById's record and every `allproperty` row.
+ * the form sends and reads): GetPropertyById's record and every `allproperty` row. The contract's
+ * propertyRecord declares its fields in this order.
  */
 const recordColumns = () => [
   sql<number>`p.property_id`.as('id'),
@@ -125,14 +152,8 @@ const recordColumns = () => [
   sql<number | null>`p.user_type`.as('user_type'),
   sql<number | null>`p.created_by`.as('created_by'),
   sql<number | null>`p.agency_id`.as('agency_id'),
-  ...Object.entries(PROPERTY_ADDRESS).map(([wire, column]) => sql.ref(`p.${column}`).as(wire)),
-  ...Object.entries(FIELDS).map(([wire, column]) =>
-    DATE_COLUMNS.has(column)
-      ? sql<string | null>`to_char(${sql.ref(`p.${column}`)}, 'YYYY-MM-DD')`.as(wire)
-      : column === 'period_can_extend'
-        ? sql<string | null>`CASE p.period_can_extend WHEN true THEN 'Yes' WHEN false THEN 'No' END`.as(wire)
-        : sql.ref(`p.${column}`).as(wire),
-  ),
+  ...wireColumns(PROPERTY_ADDRESS, (column) => sql`${sql.ref(`p.${column}`)}`),
+  ...wireColumns(FIELDS, readField),
   stamp('date_first_added'),
   stamp('date_last_modified'),
   stamp('date_last_status_change'),
@@ -373,22 +394,15 @@ const rowAsJson = (trx: AnyDb, propertyId: number) =>
 const translate = (error: unknown) =>
   isForeignKeyViolation(error) ? badRequest('A chosen record no longer exists') : error;
 
-const listInput = listQuery(PROPERTY_SORT_COLUMNS).extend({
-  sortOrder: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }))
-    .default('desc'),
-  product_category_id: optionalId,
-});
-
 const price = sql<string | null>`coalesce(p.sale_price_asked, p.rental_price_asked)`;
 const agentName = sql<string | null>`a.first_name || ' ' || a.last_name`;
 const slug = sql<string>`trim(both '-' from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id`;
 
-/** The listing's sort columns: all that its page selects beside the key. The rest of a row is late. */
-const LISTING_SORT: Record<string, RawBuilder<unknown>> = {
+/**
+ * The listing's sort columns: all that its page selects beside the key, in the order the contract's
+ * propertyListRow declares them. The rest of a row is late.
+ */
+const LISTING_SORT: Record<PropertySortColumn, RawBuilder<unknown>> = {
   date_first_added: sql.ref('p.date_first_added'),
   property_name: sql.ref('p.property_name'),
   price,
@@ -397,13 +411,11 @@ const LISTING_SORT: Record<string, RawBuilder<unknown>> = {
 const ON_LISTING_PAGE = new Set(['id', ...Object.keys(LISTING_SORT)]);
 
 export const propertyCalls: AnyCall[] = [
-  defineList({
-    name: 'allproperty',
+  defineList(propertyApi.allproperty, {
     access: 'Property List',
     tag: TAG,
     summary:
       'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id filters)',
-    input: listInput,
     list: {
       envelope: 'resultData',
       query: ({ db, user, input }) => {
@@ -456,25 +468,19 @@ export const propertyCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'GetPropertyById',
-    method: 'GET',
+  defineCall(propertyApi.GetPropertyById, {
     access: ['Edit Property', 'Property List', 'Property Image'],
     tag: TAG,
     summary:
       'One property in your scope for its form: resultData is [record under the wire names, with history]',
-    input: z.looseObject({ id }),
     handle: async ({ db, input, user }) => ({ resultData: [await readRecord(db, user, input.id)] }),
   }),
 
-  defineCall({
-    name: 'saveproperty',
-    method: 'POST',
+  defineCall(propertyApi.saveproperty, {
     create: true,
     access: 'Add Property',
     tag: TAG,
     summary: 'Add a property owned by you (user_id/created_by are ignored); your open property limit applies',
-    input: savePropertyRequest,
     async handle({ db, input, user }) {
       const today = manilaToday();
       await checkChoices(db, input, today);
@@ -529,14 +535,11 @@ export const propertyCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'updateproperty',
-    method: 'POST',
+  defineCall(propertyApi.updateproperty, {
     access: 'Edit Property',
     tag: TAG,
     summary:
       'Change a property in your scope; status dates and the modification history are kept by the server',
-    input: updatePropertyRequest,
     async handle({ db, input, user }) {
       const today = manilaToday();
       await propertyInScope(db, user, input.id);
@@ -593,13 +596,10 @@ export const propertyCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'deleteproperty',
-    method: 'POST',
+  defineCall(propertyApi.deleteproperty, {
     access: 'Delete Property',
     tag: TAG,
     summary: 'Delete a Suspended property in your scope with its media, amenities and history',
-    input: propertyIdRequest,
     async handle({ db, config, input, user }) {
       const property = await propertyInScope(db, user, input.property_id);
       if (property.status !== 'Suspended') throw conflict(PROPERTY_MESSAGES.deleteOnlySuspended);
@@ -614,25 +614,19 @@ export const propertyCalls: AnyCall[] = [
     },
   }),
 
-  defineCall({
-    name: 'allagents',
-    method: 'GET',
+  defineCall(propertyApi.allagents, {
     access: ['Add Property', 'Edit Property', 'Property List'],
     tag: 'Lookups',
     summary: 'Active Agents and Owner-Agents by name: user_id, full_name; searchText or ids narrow them',
-    input: lookupQuery,
     handle: async ({ db, input }) => ({
       resultData: await narrowLookup(agentsQuery(db), input, fullName, 'user_id').execute(),
     }),
   }),
 
-  defineCall({
-    name: 'GetAssociatedAgencyAgents',
-    method: 'GET',
+  defineCall(propertyApi.GetAssociatedAgencyAgents, {
     access: ['Add Property', 'Edit Property', 'Property List'],
     tag: 'Lookups',
     summary: 'Active agents of your own agency (user_id is ignored: the session decides)',
-    input: noInput,
     async handle({ db, user }) {
       const agencyId = await agencyOf(db, user.user_id);
       if (agencyId === null) return { resultData: [] };

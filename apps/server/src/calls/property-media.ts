@@ -1,16 +1,7 @@
 import { sql } from 'kysely';
-import {
-  MESSAGES,
-  PROPERTY_MESSAGES,
-  mediaDefaultRequest,
-  mediaImageRequest,
-  propertyAmenitiesRequest,
-  propertyIdRequest,
-  saveMediaRequest,
-  savePropertyAmenitiesRequest,
-} from '@app/contract';
+import { MESSAGES, PROPERTY_MESSAGES, propertyApi, type ApiCall } from '@app/contract';
 import type { z } from 'zod';
-import { defineCall, type AnyCall, type CallContext, type CallDefinition } from './registry.ts';
+import { defineCall, type AnyCall, type CallBehaviour, type CallContext, type Served } from './registry.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
@@ -19,7 +10,7 @@ import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
 import { propertyInScope } from '../lib/property-scope.ts';
 
 const TAG = 'Property media';
-const ACCESS = 'Property Image';
+const ACCESS = 'Property Image' as const;
 
 /** The media row of the property, or 404. */
 async function mediaOf(db: Db, propertyId: number, imageId: number) {
@@ -38,32 +29,26 @@ const lockProperty = (trx: Trx, propertyId: number) =>
   sql`SELECT 1 FROM properties WHERE property_id = ${propertyId} FOR NO KEY UPDATE`.execute(trx);
 
 /** A media or amenity call: 'Property Image', and the property must be in the caller's scope (404). */
-const mediaCall = <const M extends 'GET' | 'POST', S extends z.ZodType>(def: {
-  name: string;
-  method: M;
-  summary: string;
-  input: S;
-  upload?: CallDefinition['upload'];
-  create?: true;
-  property: (input: z.output<S>) => number;
-  handle: (ctx: CallContext<z.output<S>, SessionUser>) => Promise<unknown>;
-}) =>
-  defineCall({
+const mediaCall = <S extends z.ZodType, R extends z.ZodType>(
+  call: ApiCall<string, 'GET' | 'POST', S, R>,
+  def: Pick<CallBehaviour<typeof ACCESS, S, R>, 'summary' | 'upload' | 'create'> & {
+    property: (input: z.output<S>) => number;
+    handle: (ctx: CallContext<z.output<S>, SessionUser>) => Promise<Served<z.output<R>>>;
+  },
+) =>
+  defineCall(call, {
     ...def,
     access: ACCESS,
     tag: TAG,
-    async handle(ctx: CallContext<z.output<S>, SessionUser>) {
+    async handle(ctx) {
       await propertyInScope(ctx.db, ctx.user, def.property(ctx.input));
       return def.handle(ctx);
     },
   });
 
 export const propertyMediaCalls: AnyCall[] = [
-  mediaCall({
-    name: 'showallimagesvideo',
-    method: 'GET',
+  mediaCall(propertyApi.showallimagesvideo, {
     summary: 'The images and videos of a property in your scope, under resultdata (lower-case d)',
-    input: propertyIdRequest,
     property: (input) => input.property_id,
     async handle({ db, input }) {
       const rows = await db
@@ -75,7 +60,7 @@ export const propertyMediaCalls: AnyCall[] = [
           sql<string>`CASE WHEN type = 'Image' THEN '/media/' || file ELSE video_url END`.as('images_video'),
           sql<string | null>`'/media/' || thumbnail`.as('thumbnail'),
           'description',
-          sql<number>`CASE WHEN is_default THEN 1 ELSE 0 END`.as('isDefault'),
+          sql<0 | 1>`CASE WHEN is_default THEN 1 ELSE 0 END`.as('isDefault'),
         ])
         .where('property_id', '=', input.property_id)
         .orderBy('id')
@@ -84,13 +69,10 @@ export const propertyMediaCalls: AnyCall[] = [
     },
   }),
 
-  mediaCall({
-    name: 'saveimagesupload',
-    method: 'POST',
+  mediaCall(propertyApi.saveimagesupload, {
     create: true,
     summary:
       'Add an image (multipart: images_video, JPEG/PNG by content, 1 MB) or a video link (JSON: video_link); the first image becomes the default',
-    input: saveMediaRequest,
     property: (input) => input.property_id,
     upload: { files: ['images_video'], tooLarge: MESSAGES.uploadLimit },
     async handle({ db, config, input, user, files }) {
@@ -153,11 +135,8 @@ export const propertyMediaCalls: AnyCall[] = [
     },
   }),
 
-  mediaCall({
-    name: 'deletepropertyimages',
-    method: 'POST',
+  mediaCall(propertyApi.deletepropertyimages, {
     summary: 'Delete an image or video and its files; the default image only when it is the last image',
-    input: mediaImageRequest,
     property: (input) => input.property_id,
     async handle({ db, config, input }) {
       // Under the property's lock: an image made the default meanwhile is not deleted as a plain one.
@@ -182,11 +161,8 @@ export const propertyMediaCalls: AnyCall[] = [
     },
   }),
 
-  mediaCall({
-    name: 'propertyimagesisDefault',
-    method: 'POST',
+  mediaCall(propertyApi.propertyimagesisDefault, {
     summary: 'Make an image the default of its property (exactly one default per property)',
-    input: mediaDefaultRequest,
     property: (input) => input.property_id,
     async handle({ db, input }) {
       await inTransaction(db, async (trx) => {
@@ -211,11 +187,8 @@ export const propertyMediaCalls: AnyCall[] = [
     },
   }),
 
-  mediaCall({
-    name: 'getSelectedPropertyAmenities',
-    method: 'GET',
+  mediaCall(propertyApi.getSelectedPropertyAmenities, {
     summary: 'The amenities of a property in your scope: rows with amenities_id',
-    input: propertyAmenitiesRequest,
     property: (input) => input.propertyId,
     async handle({ db, input }) {
       return {
@@ -232,11 +205,8 @@ export const propertyMediaCalls: AnyCall[] = [
     },
   }),
 
-  mediaCall({
-    name: 'savePropertyMappingAmenities',
-    method: 'POST',
+  mediaCall(propertyApi.savePropertyMappingAmenities, {
     summary: 'Make the amenities of a property exactly ammentiesId (comma list)',
-    input: savePropertyAmenitiesRequest,
     property: (input) => input.propertyId,
     async handle({ db, input }) {
       const ids = input.ammentiesId;

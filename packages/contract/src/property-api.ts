@@ -1,0 +1,50 @@
+import { lookupQuery, noInput } from './common.ts';
+import { messageAnswer } from './answers.ts';
+import { declareCalls } from './calls.ts';
+import {
+  agentOptionsAnswer,
+  mediaDefaultRequest,
+  mediaImageRequest,
+  propertyAmenitiesAnswer,
+  propertyAmenitiesRequest,
+  propertyByIdAnswer,
+  propertyByIdRequest,
+  propertyIdRequest,
+  propertyListQuery,
+  propertyMediaAnswer,
+  propertyPageAnswer,
+  saveMediaRequest,
+  savePropertyAmenitiesRequest,
+  savePropertyRequest,
+  updatePropertyRequest,
+} from './properties.ts';
+
+/** The listing (property) calls, their media and amenities, and the agents a listing may name. */
+export const propertyApi = declareCalls({
+  allproperty: { method: 'GET', input: propertyListQuery, response: propertyPageAnswer },
+  GetPropertyById: { method: 'GET', input: propertyByIdRequest, response: propertyByIdAnswer },
+  saveproperty: { method: 'POST', input: savePropertyRequest, response: messageAnswer },
+  updateproperty: { method: 'POST', input: updatePropertyRequest, response: messageAnswer },
+  deleteproperty: { method: 'POST', input: propertyIdRequest, response: messageAnswer },
+  /** Active Agents and Owner-Agents, searched (lookupQuery). */
+  allagents: { method: 'GET', input: lookupQuery, response: agentOptionsAnswer },
+  /** The active agents of the caller's own agency. */
+  GetAssociatedAgencyAgents: { method: 'GET', input: noInput, response: agentOptionsAnswer },
+
+  /** Media answers under `resultdata` (lower-case d). */
+  showallimagesvideo: { method: 'GET', input: propertyIdRequest, response: propertyMediaAnswer },
+  /** An image (multipart, file `images_video`) or a video link (JSON). */
+  saveimagesupload: { method: 'POST', input: saveMediaRequest, response: messageAnswer },
+  deletepropertyimages: { method: 'POST', input: mediaImageRequest, response: messageAnswer },
+  propertyimagesisDefault: { method: 'POST', input: mediaDefaultRequest, response: messageAnswer },
+  getSelectedPropertyAmenities: {
+    method: 'GET',
+    input: propertyAmenitiesRequest,
+    response: propertyAmenitiesAnswer,
+  },
+  savePropertyMappingAmenities: {
+    method: 'POST',
+    input: savePropertyAmenitiesRequest,
+    response: messageAnswer,
+  },
+});
