@@ -1,58 +1,43 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEARCH_TEXT_MAX, type ChoiceSource, type MasterDefinition, type RoleChoice } from '@app/contract';
+import type { z } from 'zod';
+import {
+  GEOGRAPHY_LOOKUPS,
+  MASTERS,
+  SEARCH_TEXT_MAX,
+  entityApi,
+  geographyApi,
+  masterCalls,
+  propertyApi,
+  roleApi,
+  type ApiCall,
+  type ChoiceSource,
+  type MasterDefinition,
+  type RequestOf,
+} from '@app/contract';
 import { apiGet, type QueryParams } from './api.ts';
 import { useDebounced } from './useDebounced.ts';
 
 /**
- * Lookup lists (active records by name) for selects, cached by TanStack Query per parent id.
- * Every lookup's query key starts with its call name, so a save can reload them all
- * (see LOOKUP_CALLS).
+ * Lookup lists (active records by name) for selects, cached by TanStack Query per parent id. Every
+ * lookup's query key starts with its call's name, so a save can reload them all (GEOGRAPHY_LOOKUPS).
  */
-export interface ProvinceOption {
-  province_id: number;
-  province_name: string;
-}
-export interface TownOption {
-  town_id: number;
-  town_name: string;
-  is_town_city?: string;
-  province_id?: number;
-  zip_code?: string | null;
-}
-export interface BarangayOption {
-  barangay_id: number;
-  barangay_name: string;
-  town_id?: number;
-  zip_code?: string | null;
-}
-export interface SubdivisionOption {
-  subdivision_id: number;
-  subdivision_name: string;
-  barangay_id?: number | null;
-  town_id?: number;
-  zip_code?: string | null;
-}
+
+/** A lookup: a GET answering its rows as `resultData`. */
+export type LookupCall<R = unknown> = ApiCall<string, 'GET', z.ZodType, z.ZodType<{ resultData: R[] }>>;
+/** The row of a lookup's answer. */
+type RowOf<C> = C extends LookupCall<infer R> ? R : never;
 
 /** The geography lookups; a master save reloads them (with the master's own lookup). */
-export const LOOKUP_CALLS = [
-  'GetProvinceWithoutPagination',
-  'GetTownWithoutPagination',
-  'GetBarangayWithoutPagination',
-  'GetSubdivisionWithoutPagination',
-  'GetAdjacentTownWithoutPagination',
-  'GetBarangayForSubdivisionWithoutPagination',
-  'GetAdjacentBarangayWithoutPagination',
-  'GetAdjacentSubdivisionWithoutPagination',
-] as const;
+export const LOOKUP_CALLS = GEOGRAPHY_LOOKUPS;
 
 type Id = number | null | undefined;
 const STALE = 5 * 60_000;
 
-function useLookup<T>(call: string, params: QueryParams, enabled = true) {
+function useLookup<C extends LookupCall>(call: C, request: RequestOf<C>, enabled = true) {
   return useQuery({
-    queryKey: [call, params],
-    queryFn: ({ signal }) =>
-      apiGet<{ resultData?: T[] }>(call, params, { signal }).then((r) => r?.resultData ?? []),
+    queryKey: [call.name, request],
+    queryFn: ({ signal }): Promise<RowOf<C>[]> =>
+      apiGet(call, request, { signal }).then((r) => (r?.resultData ?? []) as RowOf<C>[]),
     enabled,
     staleTime: STALE,
   });
@@ -60,44 +45,44 @@ function useLookup<T>(call: string, params: QueryParams, enabled = true) {
 
 const valid = (id: Id): id is number => typeof id === 'number' && id > 0;
 
-export const useProvinces = () => useLookup<ProvinceOption>('GetProvinceWithoutPagination', {});
+export const useProvinces = () => useLookup(masterCalls(MASTERS.province).lookup, {});
 
 export const useTowns = (provinceId: Id) =>
-  useLookup<TownOption>('GetTownWithoutPagination', { provinceId }, valid(provinceId));
+  useLookup(geographyApi.GetTownWithoutPagination, { provinceId }, valid(provinceId));
 
 export const useBarangays = (townId: Id) =>
-  useLookup<BarangayOption>('GetBarangayWithoutPagination', { townId }, valid(townId));
+  useLookup(geographyApi.GetBarangayWithoutPagination, { townId }, valid(townId));
 
 export const useSubdivisions = (barangayId: Id, townId?: Id) =>
-  useLookup<SubdivisionOption>(
-    'GetSubdivisionWithoutPagination',
+  useLookup(
+    geographyApi.GetSubdivisionWithoutPagination,
     valid(barangayId) ? { barangayId } : { townId },
     valid(barangayId) || valid(townId),
   );
 
 /** Towns of the province that may border `townId` (the town itself excluded by the server). */
 export const useAdjacentTowns = (provinceId: Id, townId: Id) =>
-  useLookup<TownOption>(
-    'GetAdjacentTownWithoutPagination',
+  useLookup(
+    geographyApi.GetAdjacentTownWithoutPagination,
     { provinceId, townId: valid(townId) ? townId : undefined },
     valid(provinceId),
   );
 
 /** Barangays of the town that may border `barangayId`. */
 export const useAdjacentBarangays = (townId: Id, barangayId: Id) =>
-  useLookup<BarangayOption>(
-    'GetAdjacentBarangayWithoutPagination',
+  useLookup(
+    geographyApi.GetAdjacentBarangayWithoutPagination,
     { townId, barangayId: valid(barangayId) ? barangayId : undefined },
     valid(townId),
   );
 
 /** Subdivisions of the town (the caller drops the record itself). */
 export const useAdjacentSubdivisions = (townId: Id) =>
-  useLookup<SubdivisionOption>('GetAdjacentSubdivisionWithoutPagination', { townId }, valid(townId));
+  useLookup(geographyApi.GetAdjacentSubdivisionWithoutPagination, { townId }, valid(townId));
 
-/** A simple master's lookup: [{[idColumn], [nameColumn]}]. */
+/** A master's lookup: its active records by name. */
 export const useMasterLookup = (def: MasterDefinition, enabled = true) =>
-  useLookup<Record<string, unknown>>(def.calls.lookup, {}, enabled);
+  useLookup(masterCalls(def).lookup as LookupCall<Record<string, unknown>>, {}, enabled);
 
 /** An option of an entity or master lookup, as the selects show it. */
 export interface IdName {
@@ -105,9 +90,22 @@ export interface IdName {
   name: string;
 }
 
+/** A lookup read as {id, name} options: the call and the row fields holding them. */
+export interface OptionSource {
+  call: LookupCall;
+  idKey: string;
+  nameKey: string;
+}
+/** An option source whose id and name fields are checked against the lookup's declared row. */
+const optionsOf = <C extends LookupCall>(
+  call: C,
+  idKey: keyof RowOf<C> & string,
+  nameKey: keyof RowOf<C> & string,
+) => ({ call, idKey, nameKey }) satisfies OptionSource;
+
 /** A lookup reduced to {id, name} options, by its id and name columns. */
-function useOptions(call: string, idKey: string, nameKey: string, enabled = true) {
-  const query = useLookup<Record<string, unknown>>(call, {}, enabled);
+function useOptions({ call, idKey, nameKey }: OptionSource, enabled = true) {
+  const query = useLookup(call as LookupCall<Record<string, unknown>>, {}, enabled);
   const options: IdName[] = (query.data ?? []).map((r) => ({
     id: Number(r[idKey]),
     name: String(r[nameKey]),
@@ -115,77 +113,65 @@ function useOptions(call: string, idKey: string, nameKey: string, enabled = true
   return { ...query, options };
 }
 
+const masterOptions = <D extends MasterDefinition>(def: D) =>
+  ({ call: masterCalls(def).lookup, idKey: def.idColumn, nameKey: def.nameColumn }) as OptionSource;
+
 export const useSpecializationOptions = (enabled = true) =>
-  useOptions('GetSpecializationWithoutPagination', 'specialization_id', 'specialization', enabled);
+  useOptions(masterOptions(MASTERS.specialization), enabled);
 export const useCapabilityOptions = (enabled = true) =>
-  useOptions('GetCapabilityWithoutPagination', 'capability_id', 'capability_name', enabled);
-export const useUserSkillOptions = (enabled = true) =>
-  useOptions('GetUserSkillWithoutPagination', 'user_skills_id', 'user_skills', enabled);
-export const useProvinceOptions = (enabled = true) =>
-  useOptions('GetProvinceWithoutPagination', 'province_id', 'province_name', enabled);
+  useOptions(masterOptions(MASTERS.capability), enabled);
+export const useUserSkillOptions = (enabled = true) => useOptions(masterOptions(MASTERS.userSkills), enabled);
+export const useProvinceOptions = (enabled = true) => useOptions(masterOptions(MASTERS.province), enabled);
 /** The user types, each with whether the signed-in user may give it (the server decides). */
 export const useRoleChoices = (enabled = true) =>
-  useLookup<RoleChoice>('webGetRolesWithoutPagination', {}, enabled);
+  useLookup(roleApi.webGetRolesWithoutPagination, {}, enabled);
 
 // ---- property form and media page
 export const usePropertyClassificationOptions = (enabled = true) =>
-  useOptions(
-    'GetPropertyClassificationWithoutPagination',
-    'property_classification_id',
-    'property_classification',
-    enabled,
-  );
+  useOptions(masterOptions(MASTERS.propertyClassification), enabled);
 export const useProductCategoryOptions = (enabled = true) =>
-  useOptions('GetProductCategoryWithoutPagination', 'product_category_id', 'product_category_name', enabled);
-export const useAgriTypeOptions = (enabled = true) =>
-  useOptions('GetAgriTypeWithoutPagination', 'agri_type_id', 'agri_type_name', enabled);
+  useOptions(masterOptions(MASTERS.productCategory), enabled);
+export const useAgriTypeOptions = (enabled = true) => useOptions(masterOptions(MASTERS.agriType), enabled);
 export const usePropertyAmenityOptions = (enabled = true) =>
-  useOptions('GetMasterAmenitiesWithoutPagination', 'id', 'name', enabled);
+  useOptions(masterOptions(MASTERS.amenity), enabled);
 
 /** Property types with their dwelling flag ('Yes': the form shows the Property: Dwelling panel). */
 export const usePropertyTypes = () => {
-  const query = useLookup<{ property_type_id: number; property_type: string; dwelling_type?: string | null }>(
-    'GetPropertyTypeWithoutPagination',
-    {},
-  );
+  const query = useLookup(masterCalls(MASTERS.propertyType).lookup, {});
   const options: IdName[] = (query.data ?? []).map((r) => ({
-    id: Number(r.property_type_id),
-    name: String(r.property_type),
+    id: r.property_type_id,
+    name: r.property_type,
   }));
   return { ...query, options };
 };
 export const useProductModeOptions = (enabled = true) =>
-  useOptions('GetProductModeWithoutPagination', 'product_mode_id', 'product_mode', enabled);
+  useOptions(masterOptions(MASTERS.productMode), enabled);
 export const useZoningCodeOptions = (enabled = true) =>
-  useOptions('GetZonningCodeWithoutPagination', 'zonning_code_id', 'zonning_code', enabled);
+  useOptions(masterOptions(MASTERS.zoningCode), enabled);
 
 /**
  * The agents of one's own agency (`GetAssociatedAgencyAgents`), a property's agents for those who do
  * not see every agency: a short list, loaded whole. Those who see every agency search `allagents`.
  */
 export const useAgencyAgentOptions = (enabled = true) =>
-  useOptions('GetAssociatedAgencyAgents', 'user_id', 'full_name', enabled);
+  useOptions(optionsOf(propertyApi.GetAssociatedAgencyAgents, 'user_id', 'full_name'), enabled);
 
 // ---- searched lookups: the entities that grow with the marketplace
 
 /** A lookup that answers `searchText` and `ids` (the contract's lookupQuery). */
-export interface SearchedLookup {
-  call: string;
-  idKey: string;
-  nameKey: string;
-}
+export type SearchedLookup = OptionSource;
 
 export const SEARCHED = {
-  sellers: { call: 'GetSellerWithoutPagination', idKey: 'seller_id', nameKey: 'seller_name' },
-  agents: { call: 'allagents', idKey: 'user_id', nameKey: 'full_name' },
-  agencies: { call: 'GetAgencyWithoutPagination', idKey: 'agency_id', nameKey: 'agency_name' },
-  brokers: { call: 'GetBrokerWithoutPagination', idKey: 'broker_id', nameKey: 'broker_name' },
-  brokerAssociations: {
-    call: 'GetBrokerAssociationWithoutPagination',
-    idKey: 'broker_association_id',
-    nameKey: 'broker_association_name',
-  },
-} as const satisfies Record<string, SearchedLookup>;
+  sellers: optionsOf(entityApi.GetSellerWithoutPagination, 'seller_id', 'seller_name'),
+  agents: optionsOf(propertyApi.allagents, 'user_id', 'full_name'),
+  agencies: optionsOf(entityApi.GetAgencyWithoutPagination, 'agency_id', 'agency_name'),
+  brokers: optionsOf(entityApi.GetBrokerWithoutPagination, 'broker_id', 'broker_name'),
+  brokerAssociations: optionsOf(
+    entityApi.GetBrokerAssociationWithoutPagination,
+    'broker_association_id',
+    'broker_association_name',
+  ),
+} satisfies Record<string, SearchedLookup>;
 
 /**
  * Typing pause before a chooser asks for its matches. Shorter than a list's SEARCH_DEBOUNCE_MS: a
@@ -216,11 +202,11 @@ export function useSearchedOptions(
   // Opened or emptied: the first matches at once; typed text: after the pause.
   const searched = text === null || text === '' ? text : typed;
   const fetchRows = (params: QueryParams, signal: AbortSignal) =>
-    apiGet<{ resultData?: Row[] }>(call, params, { signal }).then((r) => r?.resultData ?? []);
+    apiGet(call, params, { signal }).then((r) => (r?.resultData ?? []) as Row[]);
   const toOption = (r: Row): IdName => ({ id: Number(r[idKey]), name: String(r[nameKey]) });
 
   const matches = useQuery({
-    queryKey: [call, { searchText: searched ?? '' }],
+    queryKey: [call.name, { searchText: searched ?? '' }],
     queryFn: ({ signal }) => fetchRows({ searchText: searched ?? '' }, signal),
     enabled: searched !== null,
     staleTime: STALE,
@@ -229,14 +215,14 @@ export function useSearchedOptions(
   });
 
   const names = new Map(known.map((o) => [o.id, o.name]));
-  for (const query of client.getQueryCache().findAll({ queryKey: [call] })) {
+  for (const query of client.getQueryCache().findAll({ queryKey: [call.name] })) {
     const rows = query.state.data;
     if (query.state.isInvalidated || !Array.isArray(rows)) continue;
     for (const r of rows as Row[]) names.set(Number(r[idKey]), String(r[nameKey]));
   }
   const missing = chosenIds.filter((id) => !names.has(id));
   const chosen = useQuery({
-    queryKey: [call, { ids: missing.join(',') }],
+    queryKey: [call.name, { ids: missing.join(',') }],
     queryFn: ({ signal }) => fetchRows({ ids: missing.join(',') }, signal),
     enabled: missing.length > 0,
     staleTime: STALE,
@@ -257,15 +243,13 @@ export function useSearchedOptions(
 
 // ---- report filters (the catalogue's choice lookups, packages/contract/src/reports.ts)
 const REPORT_LOOKUPS = {
-  roles: ['webGetRolesWithoutPagination', 'id', 'name'],
-  categories: ['GetProductCategoryWithoutPagination', 'product_category_id', 'product_category_name'],
-  provinces: ['GetProvinceWithoutPagination', 'province_id', 'province_name'],
-  skills: ['GetUserSkillWithoutPagination', 'user_skills_id', 'user_skills'],
-} as const satisfies Record<Extract<ChoiceSource, { lookup: string }>['lookup'], readonly string[]>;
+  roles: optionsOf(roleApi.webGetRolesWithoutPagination, 'id', 'name'),
+  categories: masterOptions(MASTERS.productCategory),
+  provinces: masterOptions(MASTERS.province),
+  skills: masterOptions(MASTERS.userSkills),
+} satisfies Record<Extract<ChoiceSource, { lookup: string }>['lookup'], OptionSource>;
 export type ReportLookup = keyof typeof REPORT_LOOKUPS;
 
 /** The options of a report filter's lookup; `null` loads nothing (a filter with fixed values). */
-export const useReportLookupOptions = (lookup: ReportLookup | null) => {
-  const [call, idKey, nameKey] = REPORT_LOOKUPS[lookup ?? 'roles'];
-  return useOptions(call, idKey, nameKey, lookup !== null);
-};
+export const useReportLookupOptions = (lookup: ReportLookup | null) =>
+  useOptions(REPORT_LOOKUPS[lookup ?? 'roles'], lookup !== null);
