@@ -1,41 +1,53 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { MESSAGES } from '@app/contract';
 import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
-import { idOf, nameOf, ORGANISATIONS, type OrganisationKey } from './definitions.ts';
+import { ORGANISATIONS, type OrganisationDef, type OrganisationKey } from './definitions.ts';
 
-type Row = Record<string, unknown>;
-
-/** The list of agencies, broker associations or brokers (their forms: OrganisationPages.tsx). */
-export function OrganisationList({ kind }: { kind: OrganisationKey }) {
-  const def = ORGANISATIONS[kind];
-  const columns = useMemo<ColumnDef<Row>[]>(
+/** The list of one organisation, over its list row R (its list call's). */
+function OrganisationListOf<R extends object, Rec extends Record<string, unknown>>({
+  def,
+}: {
+  def: OrganisationDef<R, Rec>;
+}) {
+  const columns = useMemo<ColumnDef<R>[]>(
     () => [
-      ...def.columns.map((c): ColumnDef<Row> => ({
+      ...def.columns.map((c): ColumnDef<R> => ({
         field: c.field,
         headerName: c.header,
         flex: c.flex ?? 1,
         minWidth: (c.flex ?? 1) > 1 ? 180 : 130,
       })),
-      statusColumn<Row>(def.statusColumn),
+      statusColumn<R>(def.statusColumn),
     ],
     [def],
   );
-  const [idOfRow, nameOfRow] = useMemo(() => [idOf(def), nameOf(def)], [def]);
   return (
-    <EntityListPage<Row>
+    <EntityListPage<R>
       section="Entity"
       title={def.listTitle}
       entity={def.entity}
-      call={def.calls.list}
+      call={def.api.list}
       columns={columns}
       defaultSort={{ field: def.defaultSort, order: 'asc' }}
-      idOf={idOfRow}
-      nameOf={nameOfRow}
+      idOf={def.idOf}
+      nameOf={def.nameOf}
       permissions={def.permissions}
-      remove={{ call: def.calls.delete, param: def.idParam, text: MESSAGES.confirmDelete }}
-      reloads={[def.calls.lookup]}
+      remove={{ call: def.api.delete, param: def.api.def.idColumn, text: MESSAGES.confirmDelete }}
+      reloads={[def.api.lookup]}
       formPath={def.formPath}
     />
   );
+}
+
+/** Each organisation's list, typed by its own row. */
+const LISTS: Record<OrganisationKey, () => ReactElement> = {
+  agency: () => <OrganisationListOf def={ORGANISATIONS.agency} />,
+  brokerAssociation: () => <OrganisationListOf def={ORGANISATIONS.brokerAssociation} />,
+  broker: () => <OrganisationListOf def={ORGANISATIONS.broker} />,
+};
+
+/** The list of agencies, broker associations or brokers (their forms: OrganisationPages.tsx). */
+export function OrganisationList({ kind }: { kind: OrganisationKey }) {
+  return LISTS[kind]();
 }

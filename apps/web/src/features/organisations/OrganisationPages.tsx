@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useController, type Control, type FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -27,16 +27,17 @@ import {
   type MultiFieldDecl,
   type OrganisationDef,
   type OrganisationKey,
-  nameOf,
 } from './definitions.ts';
 
-type Row = Record<string, unknown>;
+/** The form's values, by field name (the request is built from them: entityValues.ts). */
 type Values = Record<string, unknown>;
 
 /** The address block of every organisation (its province is `address_province_id`). */
 const ADDRESS: AddressNames<Values> = { ...ADDRESS_NAMES, province: 'address_province_id' };
 
-const kindsOf = (def: OrganisationDef): FieldKinds => ({
+const kindsOf = (
+  def: Pick<OrganisationDef<object, Record<string, unknown>>, 'basic' | 'notes' | 'multi'>,
+): FieldKinds => ({
   text: [
     ...def.basic.map((f) => f.name),
     ...(def.notes ? [def.notes.name] : []),
@@ -122,7 +123,13 @@ function StatusFields({ control, label }: { control: Control<Values>; label: str
 }
 
 /** The add/edit form of one organisation (record null: a new one). */
-function OrganisationForm({ def, record }: { def: OrganisationDef; record: Row | null }) {
+function OrganisationForm<R extends object, Rec extends Record<string, unknown>>({
+  def,
+  record,
+}: {
+  def: OrganisationDef<R, Rec>;
+  record: Rec | null;
+}) {
   const editing = record !== null;
   const shape = def.fields.shape as Record<string, ZodType>;
   const required = (name: string) => isRequiredIn(shape, name);
@@ -130,8 +137,9 @@ function OrganisationForm({ def, record }: { def: OrganisationDef; record: Row |
   const defaultValues = useMemo(() => {
     const values = formValues(kindsOf(def), record);
     if (record) {
-      values[def.idParam] = record[def.idParam];
-      values.status = record.status ?? record[def.statusColumn] ?? 'Active';
+      const { idColumn } = def.api.def;
+      values[idColumn] = record[idColumn];
+      values.status = record.status;
     }
     return values;
   }, [def, record]);
@@ -143,12 +151,12 @@ function OrganisationForm({ def, record }: { def: OrganisationDef; record: Row |
 
   return (
     <EntityForm<Values>
-      schema={editing ? def.updateSchema : def.saveSchema}
+      schema={editing ? def.api.update.input : def.api.save.input}
       defaultValues={defaultValues}
       saveLabel={def.saveLabel}
       editing={editing}
-      calls={def.calls}
-      reloads={[def.calls.list, def.calls.lookup, def.calls.byId]}
+      calls={def.api}
+      reloads={[def.api.list, def.api.lookup, def.api.byId]}
       adjust={adjust}
       backTo={def.listPath}
       panels={(form) => [
@@ -183,23 +191,34 @@ function OrganisationForm({ def, record }: { def: OrganisationDef; record: Row |
 }
 
 /** The add/edit page of one organisation: `/…/add-agency/{id}`, 0 adds. */
-function OrganisationFormPage({ def }: { def: OrganisationDef }) {
+function OrganisationFormPage<R extends object, Rec extends Record<string, unknown>>({
+  def,
+}: {
+  def: OrganisationDef<R, Rec>;
+}) {
   return (
-    <EntityFormPage<Row>
+    <EntityFormPage<Rec>
       section="Entity"
       title={def.formTitle}
       entity={def.entity}
       routeParam={def.routeParam}
-      load={{ call: def.calls.byId, param: def.idParam }}
+      load={{ call: def.api.byId, param: def.api.def.idColumn }}
       permissions={def.permissions}
-      nameOf={nameOf(def)}
+      nameOf={def.nameOf}
     >
       {(record) => <OrganisationForm def={def} record={record} />}
     </EntityFormPage>
   );
 }
 
+/** Each organisation's form page, typed by its own record. */
+const FORMS: Record<OrganisationKey, () => ReactElement> = {
+  agency: () => <OrganisationFormPage def={ORGANISATIONS.agency} />,
+  brokerAssociation: () => <OrganisationFormPage def={ORGANISATIONS.brokerAssociation} />,
+  broker: () => <OrganisationFormPage def={ORGANISATIONS.broker} />,
+};
+
 /** The add/edit page of an agency, broker association or broker. */
 export function OrganisationFormScreen({ kind }: { kind: OrganisationKey }) {
-  return <OrganisationFormPage def={ORGANISATIONS[kind]} />;
+  return FORMS[kind]();
 }

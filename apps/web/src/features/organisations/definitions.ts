@@ -1,14 +1,17 @@
 import {
+  agencyApi,
   agencyFields,
+  brokerApi,
+  brokerAssociationApi,
   brokerAssociationFields,
   brokerFields,
-  saveAgencyRequest,
-  saveBrokerAssociationRequest,
-  saveBrokerRequest,
-  updateAgencyRequest,
-  updateBrokerAssociationRequest,
-  updateBrokerRequest,
+  type AnswerOf,
+  type GetCall,
+  type ListCall,
+  type OrganisationApi,
   type Permission,
+  type PostCall,
+  type RecordCall,
 } from '@app/contract';
 import type { z } from 'zod';
 import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
@@ -29,14 +32,19 @@ export interface MultiFieldDecl {
   source: LookupSource;
 }
 
-export interface ListColumnDecl {
-  field: string;
+export interface ListColumnDecl<R> {
+  field: keyof R & string;
   header: string;
   /** Relative width; the name column takes more. (Every column sorts: the server's whitelist.) */
   flex?: number;
 }
 
-export interface OrganisationDef {
+/** A list row of an organisation (its list call's), and the record its form loads (its byId call's). */
+export type RowOf<A extends OrganisationApi> = z.output<A['row']>;
+export type RecordOf<A extends OrganisationApi> = AnswerOf<A['byId']>['resultData'][number];
+
+/** An organisation's screens, over its list row R and its record Rec. */
+export interface OrganisationDef<R extends object, Rec extends Record<string, unknown>> {
   key: OrganisationKey;
   /** 'Broker Association': the record kind in headings and confirmations. */
   entity: string;
@@ -47,15 +55,23 @@ export interface OrganisationDef {
   routeParam: string;
   listPath: string;
   formPath: (id: number) => string;
-  /** Wire names of the id and the name. */
-  idParam: string;
-  nameField: string;
-  calls: { list: string; byId: string; save: string; update: string; delete: string; lookup: string };
+  /** The contract's declarations of its calls (agencyApi…); `def.idColumn` is the id's wire name. */
+  api: {
+    def: { idColumn: string };
+    list: ListCall<R>;
+    byId: RecordCall<Rec>;
+    save: PostCall;
+    update: PostCall;
+    delete: PostCall;
+    lookup: GetCall;
+  };
+  idOf: (row: R) => number;
+  nameOf: (record: R | Rec) => string;
   permissions: { add: Permission; edit: Permission; delete: Permission };
-  columns: readonly ListColumnDecl[];
+  columns: readonly ListColumnDecl<R>[];
   /** The list column holding Active/Inactive (shown as a chip). */
-  statusColumn: string;
-  defaultSort: string;
+  statusColumn: keyof R & string;
+  defaultSort: keyof R & string;
   basic: readonly TextFieldDecl[];
   multi: readonly MultiFieldDecl[];
   notes?: TextFieldDecl;
@@ -64,11 +80,11 @@ export interface OrganisationDef {
   saveLabel: string;
   /** The edit-mode switch that makes the record Inactive. */
   statusLabel: string;
-  /** The contract's fields (required marks) and request schemas (the form's rules). */
+  /** The contract's fields (required marks); the requests of `api.save` and `api.update` are the form's rules. */
   fields: z.ZodObject;
-  saveSchema: z.ZodType;
-  updateSchema: z.ZodType;
 }
+
+type DefOf<A extends OrganisationApi> = OrganisationDef<RowOf<A>, RecordOf<A>>;
 
 const HOME = '/home';
 const CONTACT_PERSON: TextFieldDecl = { name: 'contact_person', label: 'Contact Person', maxLength: 200 };
@@ -78,10 +94,14 @@ const OPERATIONS: readonly MultiFieldDecl[] = [
   { name: 'capability_id', label: 'Capabilities', source: 'capability' },
   { name: 'province_id', label: 'Provinces of Operations', source: 'province' },
 ];
-const EMAIL_COLUMN: ListColumnDecl = { field: 'email_address', header: 'Email', flex: 1.2 };
-const PHONE_COLUMN: ListColumnDecl = { field: 'phone_1', header: 'Phone' };
+const EMAIL_COLUMN = { field: 'email_address', header: 'Email', flex: 1.2 } as const;
+const PHONE_COLUMN = { field: 'phone_1', header: 'Phone' } as const;
 
-export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
+export const ORGANISATIONS: {
+  agency: DefOf<typeof agencyApi>;
+  brokerAssociation: DefOf<typeof brokerAssociationApi>;
+  broker: DefOf<typeof brokerApi>;
+} = {
   agency: {
     key: 'agency',
     entity: 'Agency',
@@ -90,16 +110,9 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     routeParam: 'agencyId',
     listPath: `${HOME}/Agency/agency`,
     formPath: (id) => `${HOME}/Agency/add-agency/${id}`,
-    idParam: 'agency_id',
-    nameField: 'agency_name',
-    calls: {
-      list: 'getagency',
-      byId: 'GetAgencyById',
-      save: 'saveagency',
-      update: 'updateagency',
-      delete: 'deleteagency',
-      lookup: 'GetAgencyWithoutPagination',
-    },
+    api: agencyApi,
+    idOf: (row) => row.agency_id,
+    nameOf: (record) => record.agency_name,
     permissions: { add: 'Add Agency', edit: 'Edit Agency', delete: 'Delete Agency' },
     columns: [
       { field: 'agency_name', header: 'Agency Name', flex: 1.5 },
@@ -123,8 +136,6 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     saveLabel: 'Save',
     statusLabel: 'Inactive Agency',
     fields: agencyFields,
-    saveSchema: saveAgencyRequest,
-    updateSchema: updateAgencyRequest,
   },
   brokerAssociation: {
     key: 'brokerAssociation',
@@ -134,16 +145,9 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     routeParam: 'brokerAssociationId',
     listPath: `${HOME}/Broker/broker-association`,
     formPath: (id) => `${HOME}/Broker/add-broker-association/${id}`,
-    idParam: 'broker_association_id',
-    nameField: 'broker_association_name',
-    calls: {
-      list: 'getbrokerassociation',
-      byId: 'getBrokerAssociationById',
-      save: 'savebrokerassociation',
-      update: 'updatebrokerassociation',
-      delete: 'deletebrokerassociation',
-      lookup: 'GetBrokerAssociationWithoutPagination',
-    },
+    api: brokerAssociationApi,
+    idOf: (row) => row.broker_association_id,
+    nameOf: (record) => record.broker_association_name,
     permissions: {
       add: 'Add Broker Association',
       edit: 'Edit Broker Association',
@@ -168,8 +172,6 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     saveLabel: 'Save Broker Association',
     statusLabel: 'Inactive Broker Association',
     fields: brokerAssociationFields,
-    saveSchema: saveBrokerAssociationRequest,
-    updateSchema: updateBrokerAssociationRequest,
   },
   broker: {
     key: 'broker',
@@ -179,16 +181,9 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     routeParam: 'brokerId',
     listPath: `${HOME}/Broker/broker`,
     formPath: (id) => `${HOME}/Broker/add-broker/${id}`,
-    idParam: 'broker_id',
-    nameField: 'broker_name',
-    calls: {
-      list: 'getbroker',
-      byId: 'getBrokerById',
-      save: 'savebroker',
-      update: 'updatebroker',
-      delete: 'deletebroker',
-      lookup: 'GetBrokerWithoutPagination',
-    },
+    api: brokerApi,
+    idOf: (row) => row.broker_id,
+    nameOf: (record) => record.broker_name,
     permissions: { add: 'Add Broker', edit: 'Edit Broker', delete: 'Delete Broker' },
     columns: [
       { field: 'broker_name', header: 'Name', flex: 1.5 },
@@ -219,11 +214,5 @@ export const ORGANISATIONS: Record<OrganisationKey, OrganisationDef> = {
     saveLabel: 'Save Broker',
     statusLabel: 'Inactive Broker',
     fields: brokerFields,
-    saveSchema: saveBrokerRequest,
-    updateSchema: updateBrokerRequest,
   },
 };
-
-type Row = Record<string, unknown>;
-export const nameOf = (def: OrganisationDef) => (row: Row) => String(row[def.nameField] ?? '');
-export const idOf = (def: OrganisationDef) => (row: Row) => Number(row[def.idParam]);

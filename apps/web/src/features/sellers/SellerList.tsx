@@ -5,7 +5,8 @@ import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
 
 type Row = SellerRow;
 
-const COLUMNS: ColumnDef<Row>[] = [
+/** The list's columns; each field is a row field (and the server's sort column). */
+const COLUMNS: (ColumnDef<Row> & { field: keyof Row })[] = [
   { field: 'seller_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
   { field: 'property_owner_name', headerName: 'Owner Name', flex: 1, minWidth: 150 },
   { field: 'agency_name', headerName: 'Agency', flex: 1.2, minWidth: 160 },

@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import type { Control } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import {
-  requiredId,
-  saveSellerRequest,
-  seesAllAgencies,
-  sellerFields,
-  updateSellerRequest,
-} from '@app/contract';
+import { requiredId, seesAllAgencies, sellerFields } from '@app/contract';
 import { addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
@@ -15,9 +9,9 @@ import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/
 import { FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { SEARCHED } from '../../lib/lookups.ts';
-import { CALLS, nameOf, PERMISSIONS, SELLER_LIST_PATH } from './seller.ts';
+import { CALLS, nameOf, PERMISSIONS, SELLER_LIST_PATH, type SellerRecord } from './seller.ts';
 
-type Row = Record<string, unknown>;
+/** The form's values, by field name (the request is built from them: entityValues.ts). */
 type Values = Record<string, unknown>;
 
 const ADDRESS: AddressNames<Values> = {
@@ -54,10 +48,9 @@ const KINDS: FieldKinds = {
  * The agency chooser, for those who choose a seller's agency. The lookup offers Active agencies; the
  * seller's own agency stays shown by name when it has become Inactive.
  */
-function AgencySelect({ control, record }: { control: Control<Values>; record: Row | null }) {
-  const currentId = Number(record?.agency_id);
-  const known =
-    currentId > 0 && record?.agency_name ? [{ id: currentId, name: String(record.agency_name) }] : [];
+function AgencySelect({ control, record }: { control: Control<Values>; record: SellerRecord | null }) {
+  const currentId = record?.agency_id ?? 0;
+  const known = currentId > 0 && record?.agency_name ? [{ id: currentId, name: record.agency_name }] : [];
   return (
     <SearchedIdSelect<Values>
       control={control}
@@ -74,11 +67,11 @@ function AgencySelect({ control, record }: { control: Control<Values>; record: R
  * The seller form. Operators, Admins and Super Admins choose the agency (required); an Agent's or
  * Owner-Agent's seller belongs to their own agency, set by the server.
  */
-function SellerForm({ record, choosesAgency }: { record: Row | null; choosesAgency: boolean }) {
+function SellerForm({ record, choosesAgency }: { record: SellerRecord | null; choosesAgency: boolean }) {
   const editing = record !== null;
   const shape: Record<string, ZodType> = sellerFields.shape;
   const schema = useMemo(() => {
-    const request = editing ? updateSellerRequest(false) : saveSellerRequest(false);
+    const request = editing ? CALLS.update.input : CALLS.save.input;
     // The contract requires the chosen agency by a refinement of the whole request, which zod runs
     // only once every field is valid; the same rule on the field shows its message with the others.
     return choosesAgency ? request.extend({ agency_id: requiredId }) : request;
@@ -128,7 +121,7 @@ export function SellerFormPage() {
   const { data: session } = useSession();
   const choosesAgency = seesAllAgencies(session?.userRoleId ?? 0);
   return (
-    <EntityFormPage<Row>
+    <EntityFormPage<SellerRecord>
       section="Entity"
       title="Seller Details"
       entity="Seller"
