@@ -21,6 +21,7 @@ import {
   YES_NO,
   FEATURE_CHECKED,
   pricePerSqM,
+  propertyApi,
   propertyDefaults,
   propertyFields,
   propertyIssues,
@@ -28,8 +29,8 @@ import {
   propertyUpdateFields,
   rentalExpiryLimit,
   seesAllAgencies,
+  type AnswerOf,
   type PropertyFields,
-  type PropertyHistoryRow,
 } from '@app/contract';
 import { AddressBlock, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow, type FormPanelDef } from '../../components/EntityFormPage.tsx';
@@ -57,9 +58,10 @@ import {
   type SearchedLookup,
 } from '../../lib/lookups.ts';
 import { notify } from '../../lib/notify.ts';
-import { PROPERTY_CALLS, PROPERTY_LIST_PATH } from './api.ts';
+import { PROPERTY_LIST_PATH, PROPERTY_RELOADS } from './api.ts';
 import { DateField, FlagField, FreeSoloField, ReadOnlyField } from './PropertyInputs.tsx';
 
+/** The form's values by wire name (the request schema parses them). */
 type Values = Record<string, unknown>;
 /** A history row names a database column ('land_area'); people read 'Land area'. */
 const fieldLabel = (column: string) => {
@@ -67,7 +69,8 @@ const fieldLabel = (column: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-type PropertyRecord = Values & { id: number; property_name: string; history?: PropertyHistoryRow[] };
+/** A property as GetPropertyById declares it: the record and its modification history. */
+type PropertyRecord = AnswerOf<typeof propertyApi.GetPropertyById>['resultData'][number];
 
 const ADDRESS: AddressNames<Values> = {
   province: 'province_id',
@@ -181,10 +184,6 @@ const KINDS: FieldKinds = {
   lists: [],
 };
 
-/** A stored flag (true, 1, '1', 'Yes') as a boolean. */
-const isOn = (v: unknown) =>
-  v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'yes'].includes(v.toLowerCase()));
-
 const money = (n: number) => n.toFixed(2);
 const asChoices = (ns: readonly number[]) => ns.map((n) => ({ value: n, label: String(n) }));
 const COUNTS = asChoices(COUNT_CHOICES);
@@ -197,16 +196,12 @@ function initialValues(record: PropertyRecord | null): Values {
     Object.assign(values, { ...d, year: String(d.year) });
   } else {
     values.id = record.id;
-    values.isFeatured = isOn(record.isFeatured) ? 'Yes' : 'No';
-    for (const name of DATES) values[name] = String(values[name]).slice(0, 10);
+    values.isFeatured = record.isFeatured ? 'Yes' : 'No';
   }
-  for (const name of NUMBER_CHOICES) {
-    const v = record?.[name];
-    values[name] = v === null || v === undefined || v === '' ? null : Number(v);
-  }
-  for (const { name } of FEATURE_FLAGS) values[name] = isOn(record?.[name]);
-  for (const name of SWITCHES) values[name] = isOn(record?.[name]);
-  values.price_per_sq_m = record ? pricePerSqM(record.sale_price as string, record.land_area as string) : 0;
+  for (const name of NUMBER_CHOICES) values[name] = record?.[name] ?? null;
+  for (const { name } of FEATURE_FLAGS) values[name] = record?.[name] ?? false;
+  for (const name of SWITCHES) values[name] = record?.[name] ?? false;
+  values.price_per_sq_m = record ? pricePerSqM(record.sale_price, record.land_area) : 0;
   return values;
 }
 
@@ -218,7 +213,7 @@ export default function PropertyFormPage() {
       title="Property Details"
       entity="Property"
       routeParam="id"
-      load={{ call: PROPERTY_CALLS.byId, param: 'id' }}
+      load={{ call: propertyApi.GetPropertyById, param: 'id' }}
       permissions={{ add: 'Add Property', edit: 'Edit Property' }}
       nameOf={(r) => r.property_name}
     >
@@ -255,8 +250,8 @@ function PropertyForm({ record }: { record: PropertyRecord | null }) {
       defaultValues={defaultValues}
       saveLabel={editing ? 'Update Property' : 'Save Property'}
       editing={editing}
-      calls={{ save: PROPERTY_CALLS.save, update: PROPERTY_CALLS.update }}
-      reloads={[PROPERTY_CALLS.list, PROPERTY_CALLS.byId]}
+      calls={{ save: propertyApi.saveproperty, update: propertyApi.updateproperty }}
+      reloads={PROPERTY_RELOADS}
       backTo={PROPERTY_LIST_PATH}
       onInvalid={() => notify.error(MESSAGES.missingInTabs)}
       adjust={(body) => {
@@ -453,7 +448,8 @@ function BasicPanel({
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString();
-const day = (v: unknown) => (typeof v === 'string' && v ? v.slice(0, 10) : '–');
+/** The day of a moment the record holds (an ISO timestamp), or a dash. */
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '–');
 
 function StatusPanel({
   control,

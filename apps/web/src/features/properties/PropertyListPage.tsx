@@ -28,16 +28,18 @@ import {
   PAGE_SIZES,
   PRODUCT_CATEGORY,
   SEARCH_TEXT_MAX,
-  type Page,
+  propertyApi,
+  type PropertyStatus,
+  type RequestOf,
 } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDebouncedSearch, useUrlParams } from '../../lib/urlState.ts';
-import { apiGet, type QueryParams } from '../../lib/api.ts';
+import { apiGet } from '../../lib/api.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { PROPERTY_CALLS, propertyFormPath, propertyMediaPath } from './api.ts';
+import { propertyFormPath, propertyMediaPath } from './api.ts';
 import { cardListSx, PROPERTY_SORTS, type PropertyCard } from './listing.ts';
 
 /** Product category filter: the spec's two categories (1 For Rent, 3 For Sale), or all. */
@@ -47,7 +49,7 @@ const CATEGORIES = [
   { value: String(PRODUCT_CATEGORY.ForSale), label: 'For Sale' },
 ] as const;
 
-const STATUS_COLOURS: Record<string, 'success' | 'warning' | 'info' | 'default' | 'error'> = {
+const STATUS_COLOURS: Record<PropertyStatus, 'success' | 'warning' | 'info' | 'default' | 'error'> = {
   Open: 'success',
   Pending: 'warning',
   Sold: 'info',
@@ -81,24 +83,23 @@ export default function PropertyListPage() {
 
   const [input, setInput] = useDebouncedSearch(q, update);
 
-  const params: QueryParams = {
+  const params = {
     page,
     itemsPerPage: size,
     sortColumn: sort.column,
     sortOrder: sort.order,
     searchText: q,
     product_category_id: category || undefined,
-  };
+  } satisfies RequestOf<typeof propertyApi.allproperty>;
   const { data, isFetching, isPending } = useQuery({
-    queryKey: [PROPERTY_CALLS.list, params],
-    queryFn: ({ signal }) =>
-      apiGet<{ resultData?: Page<PropertyCard> }>(PROPERTY_CALLS.list, params, { signal }),
+    queryKey: [propertyApi.allproperty.name, params],
+    queryFn: ({ signal }) => apiGet(propertyApi.allproperty, params, { signal }),
     placeholderData: keepPreviousData,
   });
-  const rows = data?.resultData?.data ?? [];
-  const total = data?.resultData?.total ?? 0;
+  const rows = data?.resultData.data ?? [];
+  const total = data?.resultData.total ?? 0;
 
-  const remove = useApiMutation<{ property_id: number }>(PROPERTY_CALLS.delete, [PROPERTY_CALLS.list]);
+  const remove = useApiMutation(propertyApi.deleteproperty, [propertyApi.allproperty]);
   const [ask, setAsk] = useState<{ row: PropertyCard; open: boolean } | null>(null);
   const closeAsk = () => setAsk((a) => a && { ...a, open: false });
   const confirmDelete = async () => {
@@ -163,10 +164,10 @@ export default function PropertyListPage() {
             ))}
           </TextField>
           <Typography aria-live="polite" sx={{ flexGrow: 1, textAlign: { sm: 'right' } }}>
-            {isPending ? '' : MESSAGES.recordsFound(total, !!data?.resultData?.total_is_estimate)}
+            {isPending ? '' : MESSAGES.recordsFound(total, !!data?.resultData.total_is_estimate)}
           </Typography>
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
-          <ExportButton call={PROPERTY_CALLS.list} params={params} disabled={total === 0} />
+          <ExportButton call={propertyApi.allproperty} params={params} disabled={total === 0} />
         </Box>
       </Paper>
 
@@ -296,12 +297,7 @@ function PropertyCardView({
             >
               {row.property_name}
             </Typography>
-            <Chip
-              size="small"
-              label={row.status}
-              color={STATUS_COLOURS[row.status] ?? 'default'}
-              variant="outlined"
-            />
+            <Chip size="small" label={row.status} color={STATUS_COLOURS[row.status]} variant="outlined" />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {row.slug}

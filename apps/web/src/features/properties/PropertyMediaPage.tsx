@@ -19,7 +19,14 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import StarIcon from '@mui/icons-material/Star';
-import { MESSAGES, PROPERTY_MESSAGES, videoLink, type MediaType, type PropertyMediaRow } from '@app/contract';
+import {
+  MESSAGES,
+  PROPERTY_MESSAGES,
+  propertyApi,
+  videoLink,
+  type MediaType,
+  type PropertyMediaRow,
+} from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormPanel, usePanelToggles } from '../../components/EntityFormPage.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
@@ -29,12 +36,12 @@ import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/imageFile.ts';
 import { usePropertyAmenityOptions } from '../../lib/lookups.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { PROPERTY_CALLS, PROPERTY_LIST_PATH } from './api.ts';
+import { MEDIA_RELOADS, PROPERTY_LIST_PATH } from './api.ts';
 import { cardListSx } from './listing.ts';
 
 type Media = PropertyMediaRow;
 
-const isDefault = (m: Media) => Number(m.isDefault) === 1;
+const isDefault = (m: Media) => m.isDefault === 1;
 
 /** Property Images (`?propertyId=`): media (images, videos) and amenities; without a property, the listing. */
 export default function PropertyMediaPage() {
@@ -47,13 +54,11 @@ export default function PropertyMediaPage() {
 function MediaScreen({ propertyId }: { propertyId: number }) {
   const { has } = usePermissions();
   const property = useQuery({
-    queryKey: [PROPERTY_CALLS.byId, { id: propertyId }],
+    queryKey: [propertyApi.GetPropertyById.name, { id: propertyId }],
     queryFn: ({ signal }) =>
-      apiGet<{ resultData?: Record<string, unknown>[] }>(
-        PROPERTY_CALLS.byId,
-        { id: propertyId },
-        { signal, silent: true },
-      ).then((r) => r?.resultData?.[0] ?? null),
+      apiGet(propertyApi.GetPropertyById, { id: propertyId }, { signal, silent: true }).then(
+        (r) => r.resultData[0] ?? null,
+      ),
   });
   const name = property.data?.property_name;
   const panels = usePanelToggles();
@@ -71,7 +76,7 @@ function MediaScreen({ propertyId }: { propertyId: number }) {
       <PageHeader
         section="Property"
         title="Property Images"
-        heading={typeof name === 'string' ? `Property Images : ${name}` : 'Property Images'}
+        heading={name === undefined ? 'Property Images' : `Property Images : ${name}`}
         actions={
           <Button variant="outlined" color="inherit" component={RouterLink} to={PROPERTY_LIST_PATH}>
             Back to list
@@ -101,22 +106,16 @@ function MediaScreen({ propertyId }: { propertyId: number }) {
 function MediaPanel({ propertyId }: { propertyId: number }) {
   const [tab, setTab] = useState<MediaType>('Image');
   const media = useQuery({
-    queryKey: [PROPERTY_CALLS.media, { property_id: propertyId }],
+    queryKey: [propertyApi.showallimagesvideo.name, { property_id: propertyId }],
     queryFn: ({ signal }) =>
-      apiGet<{ resultdata?: Media[] }>(PROPERTY_CALLS.media, { property_id: propertyId }, { signal }).then(
-        (r) => r?.resultdata ?? [],
+      // The media answer under `resultdata` (lower-case d), as the old client reads it.
+      apiGet(propertyApi.showallimagesvideo, { property_id: propertyId }, { signal }).then(
+        (r) => r.resultdata,
       ),
   });
   const items = (media.data ?? []).filter((m) => m.type === tab);
-  const reloads = [PROPERTY_CALLS.media, PROPERTY_CALLS.list];
-  const remove = useApiMutation<{ image_id: number; property_id: number }>(
-    PROPERTY_CALLS.deleteMedia,
-    reloads,
-  );
-  const makeDefault = useApiMutation<{ image_id: number; property_id: number; isDefault: number }>(
-    PROPERTY_CALLS.makeDefault,
-    reloads,
-  );
+  const remove = useApiMutation(propertyApi.deletepropertyimages, MEDIA_RELOADS);
+  const makeDefault = useApiMutation(propertyApi.propertyimagesisDefault, MEDIA_RELOADS);
   const [ask, setAsk] = useState<{ item: Media; action: 'delete' | 'default'; open: boolean } | null>(null);
   const close = () => setAsk((a) => a && { ...a, open: false });
   const confirm = async () => {
@@ -198,7 +197,7 @@ function MediaCard({
         <Box
           component="img"
           src={item.thumbnail || item.images_video}
-          alt={item.description ?? ''}
+          alt={item.description}
           sx={{ width: '100%', height: 140, objectFit: 'cover', display: 'block' }}
         />
       ) : (
@@ -255,7 +254,7 @@ function ImageUpload({ propertyId, first }: { propertyId: number; first: boolean
   const [descError, setDescError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const upload = useApiMutation<FormData>(PROPERTY_CALLS.upload, [PROPERTY_CALLS.media, PROPERTY_CALLS.list]);
+  const upload = useApiMutation(propertyApi.saveimagesupload, MEDIA_RELOADS);
 
   const submit = async () => {
     const missingFile = !file && !fileError ? MESSAGES.required : fileError;
@@ -341,7 +340,7 @@ function VideoAdd({ propertyId }: { propertyId: number }) {
   const [link, setLink] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<{ link?: string; description?: string }>({});
-  const add = useApiMutation<Record<string, unknown>>(PROPERTY_CALLS.upload, [PROPERTY_CALLS.media]);
+  const add = useApiMutation(propertyApi.saveimagesupload, [propertyApi.showallimagesvideo]);
 
   const submit = async () => {
     const next: typeof errors = {};
@@ -399,13 +398,11 @@ function VideoAdd({ propertyId }: { propertyId: number }) {
 function AmenitiesPanel({ propertyId }: { propertyId: number }) {
   const amenities = usePropertyAmenityOptions();
   const selected = useQuery({
-    queryKey: [PROPERTY_CALLS.selectedAmenities, { propertyId }],
+    queryKey: [propertyApi.getSelectedPropertyAmenities.name, { propertyId }],
     queryFn: ({ signal }) =>
-      apiGet<{ resultData?: { amenities_id: number }[] }>(
-        PROPERTY_CALLS.selectedAmenities,
-        { propertyId },
-        { signal },
-      ).then((r) => (r?.resultData ?? []).map((row) => Number(row.amenities_id))),
+      apiGet(propertyApi.getSelectedPropertyAmenities, { propertyId }, { signal }).then((r) =>
+        r.resultData.map((row) => row.amenities_id),
+      ),
     staleTime: 0,
   });
   const form = useForm<{ amenities: number[] }>({ defaultValues: { amenities: [] } });
@@ -413,8 +410,8 @@ function AmenitiesPanel({ propertyId }: { propertyId: number }) {
   useEffect(() => {
     if (selected.data) reset({ amenities: selected.data });
   }, [selected.data, reset]);
-  const save = useApiMutation<{ ammentiesId: string; propertyId: number }>(PROPERTY_CALLS.saveAmenities, [
-    PROPERTY_CALLS.selectedAmenities,
+  const save = useApiMutation(propertyApi.savePropertyMappingAmenities, [
+    propertyApi.getSelectedPropertyAmenities,
   ]);
 
   return (

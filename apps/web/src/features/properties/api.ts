@@ -1,3 +1,4 @@
+import { propertyApi } from '@app/contract';
 import { HOME } from '../../lib/paths.ts';
 
 /** The property screens' paths: the form edits `?id=`, the media page takes `?propertyId=`. */
@@ -5,18 +6,7 @@ export const PROPERTY_LIST_PATH = `${HOME}/Property/property-list`;
 export const propertyFormPath = (id?: number) => `${HOME}/Property/add-property${id ? `?id=${id}` : ''}`;
 export const propertyMediaPath = (id: number) => `${HOME}/Property/add-property-image?propertyId=${id}`;
 
-/** The property calls (legacy wire names). */
-export const PROPERTY_CALLS = {
-  list: 'allproperty',
-  byId: 'GetPropertyById',
-  save: 'saveproperty',
-  update: 'updateproperty',
-  delete: 'deleteproperty',
-  media: 'showallimagesvideo',
-  upload: 'saveimagesupload',
-  deleteMedia: 'deletepropertyimages',
-  makeDefault: 'propertyimagesisDefault',
-  amenities: 'GetMasterAmenitiesWithoutPagination',
-  selectedAmenities: 'getSelectedPropertyAmenities',
-  saveAmenities: 'savePropertyMappingAmenities',
-} as const;
+/** What a change of a listing reloads: the listing's cards and the record its form and media page read. */
+export const PROPERTY_RELOADS = [propertyApi.allproperty, propertyApi.GetPropertyById];
+/** What a change of a listing's media reloads: its media and the cards (their image). */
+export const MEDIA_RELOADS = [propertyApi.showallimagesvideo, propertyApi.allproperty];

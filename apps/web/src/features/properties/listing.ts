@@ -1,6 +1,6 @@
-import type { PROPERTY_SORT_COLUMNS, PropertyListRow } from '@app/contract';
+import type { PropertyListRow, PropertySortColumn } from '@app/contract';
 
-/** A card of the property listing (a row of `allproperty`). */
+/** A card of the property listing: a row of `allproperty`, as the contract declares it. */
 export type PropertyCard = PropertyListRow;
 
 /** The listing's sort choices (columns of the contract's PROPERTY_SORT_COLUMNS): newest first by default. */
@@ -13,7 +13,7 @@ export const PROPERTY_SORTS = [
 ] as const satisfies readonly {
   key: string;
   label: string;
-  column: (typeof PROPERTY_SORT_COLUMNS)[number];
+  column: PropertySortColumn;
   order: 'asc' | 'desc';
 }[];
 
