@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { messageAnswer } from '@app/contract';
 import { calls } from '../src/calls/index.ts';
 import { defineCall } from '../src/calls/registry.ts';
 import { inTransaction, migrate } from '../src/db/index.ts';
@@ -16,33 +17,34 @@ const logStream = new Writable({
     callback();
   },
 });
-const explode = defineCall({
-  name: 'testExplode',
-  method: 'GET',
-  access: 'public',
-  tag: 'Test',
-  summary: 'Fails the way a bug would',
-  input: z.looseObject({}),
-  handle: async () => {
-    throw new Error('relation "secret_table" does not exist at /srv/app/x.ts:12');
+const explode = defineCall(
+  { name: 'testExplode', method: 'GET', input: z.looseObject({}), response: messageAnswer },
+  {
+    access: 'public',
+    tag: 'Test',
+    summary: 'Fails the way a bug would',
+    handle: async () => {
+      throw new Error('relation "secret_table" does not exist at /srv/app/x.ts:12');
+    },
   },
-});
+);
 let conflictingRuns = 0;
-const alwaysConflicts = defineCall({
-  name: 'testAlwaysConflicts',
-  method: 'POST',
-  access: 'public',
-  tag: 'Test',
-  summary: 'A save whose transaction PostgreSQL fails as a serialization failure every time',
-  input: z.looseObject({}),
-  handle: ({ db }) =>
-    inTransaction(db, async (trx) => {
-      conflictingRuns++;
-      await sql`DO $$ BEGIN RAISE EXCEPTION 'could not serialize' USING ERRCODE = '40001'; END $$`.execute(
-        trx,
-      );
-    }),
-});
+const alwaysConflicts = defineCall(
+  { name: 'testAlwaysConflicts', method: 'POST', input: z.looseObject({}), response: messageAnswer },
+  {
+    access: 'public',
+    tag: 'Test',
+    summary: 'A save whose transaction PostgreSQL fails as a serialization failure every time',
+    handle: ({ db }) =>
+      inTransaction(db, async (trx) => {
+        conflictingRuns++;
+        await sql`DO $$ BEGIN RAISE EXCEPTION 'could not serialize' USING ERRCODE = '40001'; END $$`.execute(
+          trx,
+        );
+        return { message: 'Saved' };
+      }),
+  },
+);
 beforeAll(async () => {
   t = await createTestApp({ extraCalls: [explode, alwaysConflicts], logStream, env: { LOG_LEVEL: 'info' } });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ROLE } from '@app/contract';
+import { ROLE, messageAnswer } from '@app/contract';
 import { createTestApp, PASSWORD, png, type TestApp } from './helpers.ts';
 import {
   ADMIN,
@@ -61,17 +61,17 @@ describe('Prometheus metrics', () => {
   let off: TestApp;
   let on: TestApp;
   let guarded: TestApp;
-  const failing = defineCall({
-    name: 'testFails',
-    method: 'GET',
-    access: 'public',
-    tag: 'Test',
-    summary: 'Always fails unexpectedly',
-    input: z.object({}),
-    handle: async () => {
-      throw new Error('boom');
+  const failing = defineCall(
+    { name: 'testFails', method: 'GET', input: z.object({}), response: messageAnswer },
+    {
+      access: 'public',
+      tag: 'Test',
+      summary: 'Always fails unexpectedly',
+      handle: async () => {
+        throw new Error('boom');
+      },
     },
-  });
+  );
   beforeAll(async () => {
     // Several apps in one process, each with its own registry.
     [off, on, guarded] = await Promise.all([
