@@ -355,6 +355,12 @@ const zodValidationError = (error: ZodError) =>
   validationError(error.issues.map((i): [string, string] => [i.path.join('.'), i.message]));
 
 /** Reads a multipart body: the text fields (first value of each name) and the named files. */
+/**
+ * What a browser's FormData sends for a field the old clients appended as null or undefined: the same
+ * empty field that JSON sends as null (nobody means the word 'null' as a phone number or a website).
+ */
+const EMPTY_PARTS = new Set(['null', 'undefined']);
+
 async function readMultipart(req: FastifyRequest, upload: NonNullable<AnyCall['upload']>) {
   const fields: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
@@ -369,7 +375,7 @@ async function readMultipart(req: FastifyRequest, upload: NonNullable<AnyCall['u
           part.file.resume();
         }
       } else if (!(part.fieldname in fields)) {
-        fields[part.fieldname] = part.value;
+        fields[part.fieldname] = EMPTY_PARTS.has(part.value as string) ? null : part.value;
       }
     }
   } catch (err) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MESSAGES, ROLE } from '@app/contract';
-import { createTestApp, PASSWORD, type TestApp } from './helpers.ts';
+import { createTestApp, multipart, PASSWORD, type TestApp } from './helpers.ts';
 import { place, type Place } from './entity-fixtures.ts';
 import { DEMO_DOMAIN, seedDemoUsers } from '../src/db/seed.ts';
 import { migration as demoAddresses } from '../src/db/migrations/0017-demo-addresses.ts';
@@ -182,6 +182,18 @@ describe('SaveUser and UpdateUser under the old camelCase names', () => {
       .where('user_id', '=', res.json().user_id)
       .executeTakeFirstOrThrow();
     expect(row.created_by).toBe(admin.userId);
+  });
+
+  it('creates a user from the form sent as multipart, its empty fields as FormData writes null', async () => {
+    // FormData.append(name, null) sends the text 'null' (and undefined 'undefined'): they mean empty.
+    const body = { ...oldSaveUser(), nickName: undefined };
+    const res = await t.call(admin.token, { method: 'POST', url: '/api/SaveUser', ...multipart(body) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await byId(res.json().user_id)).toMatchObject({
+      nick_name: null,
+      phone_2: null,
+      zip_code: '1209',
+    });
   });
 
   it('updates a user, status and reason included, from the old Edit User form', async () => {
