@@ -65,6 +65,50 @@ export async function place(t: TestApp, suffix: string): Promise<Place> {
 }
 
 /** A seller's address at the place under its legacy names, as sent and as loaded. */
+/**
+ * The Add/Edit User form as the old admin client posts it (legacy-api.md, SaveUser): camelCase names,
+ * empty fields as null, and the `user_info` and `created_by` it sends (read by nobody).
+ */
+export const oldUserForm = (
+  p: Place,
+  o: { email: string; agencyId: number; skillIds: number[]; brokerIds: number[]; sentBy: number },
+) => ({
+  UserType: ROLE.Agent,
+  AssociatedAgency: o.agencyId,
+  firstName: 'Maria',
+  lastName: 'Clara',
+  nickName: null,
+  sameAsAgency: false,
+  unitNumber: null,
+  houseLotNumber: '7',
+  streetName: 'Rizal Avenue',
+  propertyBuildingName: null,
+  subdivision: p.subdivision_id,
+  barangay: p.barangay_id,
+  town: p.town_id,
+  province: p.province_id,
+  zipCode: '1209',
+  floorLevel: null,
+  selectBirthDay: 14,
+  selectBirthMonth: 2,
+  selectBirthYear: 1990,
+  rELicence: 'PRC-778899',
+  userWebsite: null,
+  userSkills: o.skillIds.join(','),
+  profileStatement: null,
+  selfBroker: 0,
+  associatedBroker: o.brokerIds.join(','),
+  reasonInactive: null,
+  inactiveUser: null,
+  phone1: '09171112222',
+  phone2: null,
+  openPropertyLimit: 7,
+  activeUserDateLimit: null,
+  email: o.email,
+  user_info: JSON.stringify({ user_id: o.sentBy }),
+  created_by: o.sentBy,
+});
+
 export const sellerAddress = (p: Place) => ({
   unit_number: '2A',
   house_no: '15',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MESSAGES, ROLE } from '@app/contract';
 import { createTestApp, multipart, PASSWORD, type TestApp } from './helpers.ts';
-import { place, type Place } from './entity-fixtures.ts';
+import { oldUserForm, place, type Place } from './entity-fixtures.ts';
 import { DEMO_DOMAIN, seedDemoUsers } from '../src/db/seed.ts';
 import { migration as demoAddresses } from '../src/db/migrations/0017-demo-addresses.ts';
 
@@ -51,42 +51,16 @@ const get = (call: string, query: string, token = admin.token) =>
   t.call(token, { method: 'GET', url: `/api/${call}?${query}` });
 
 let counter = 0;
-/** The Add User form as the old client posts it: its camelCase names, empty fields as null. */
+/** The Add User form as the old client posts it (a new address each time). */
 const oldSaveUser = (overrides: Record<string, unknown> = {}) => ({
-  UserType: ROLE.Agent,
-  AssociatedAgency: agencyId,
-  firstName: 'Maria',
-  lastName: 'Clara',
-  nickName: null,
-  sameAsAgency: false,
-  unitNumber: null,
-  houseLotNumber: '7',
-  streetName: 'Rizal Avenue',
-  propertyBuildingName: null,
-  subdivision: home.subdivision_id,
-  barangay: home.barangay_id,
-  town: home.town_id,
-  province: home.province_id,
-  zipCode: '1209',
-  floorLevel: null,
-  selectBirthDay: 14,
-  selectBirthMonth: 2,
-  selectBirthYear: 1990,
-  rELicence: 'PRC-778899',
-  userWebsite: null,
-  userSkills: skillIds.join(','),
-  profileStatement: null,
-  selfBroker: 0,
-  associatedBroker: brokerIds.join(','),
-  reasonInactive: null,
-  inactiveUser: null,
-  phone1: '09171112222',
-  phone2: null,
-  openPropertyLimit: 7,
-  activeUserDateLimit: null,
-  email: `maria${++counter}@wire.ph`,
+  ...oldUserForm(home, {
+    email: `maria${++counter}@wire.ph`,
+    agencyId,
+    skillIds,
+    brokerIds,
+    sentBy: superAdmin.userId,
+  }),
   user_info: JSON.stringify({ user_id: admin.userId }),
-  created_by: superAdmin.userId,
   ...overrides,
 });
 

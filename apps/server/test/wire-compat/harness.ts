@@ -8,6 +8,7 @@ import {
   agencyPayload,
   associationPayload,
   brokerPayload,
+  oldUserForm as oldClientUserForm,
   place,
   propertyIdOf,
   sellerPayload,
@@ -135,43 +136,15 @@ export const ASSOCIATION_FIELDS = words(`broker_association_id broker_associatio
   email_address phone_1 phone_2 specialization_id province_id capability_id status reason_for_inactive
   ${ADDRESS} created_by`);
 
-/** The Add/Edit User form as the old client posts it (legacy-api.md, SaveUser): camelCase, empty fields null. */
-export const oldUserForm = (email: string) => ({
-  UserType: ROLE.Agent,
-  AssociatedAgency: w.agencyId,
-  firstName: 'Lorna',
-  lastName: 'Reyes',
-  nickName: null,
-  sameAsAgency: false,
-  unitNumber: null,
-  houseLotNumber: '7',
-  streetName: 'Rizal Avenue',
-  propertyBuildingName: null,
-  subdivision: w.p.subdivision_id,
-  barangay: w.p.barangay_id,
-  town: w.p.town_id,
-  province: w.p.province_id,
-  zipCode: '1209',
-  floorLevel: null,
-  selectBirthDay: 14,
-  selectBirthMonth: 2,
-  selectBirthYear: 1990,
-  rELicence: 'PRC-445566',
-  userWebsite: null,
-  userSkills: w.skillIds.join(','),
-  profileStatement: null,
-  selfBroker: 0,
-  associatedBroker: String(w.brokerId),
-  reasonInactive: null,
-  inactiveUser: null,
-  phone1: '09171112222',
-  phone2: null,
-  openPropertyLimit: 5,
-  activeUserDateLimit: null,
-  email,
-  user_info: JSON.stringify({ user_id: w.superAdmin.userId }),
-  created_by: w.superAdmin.userId,
-});
+/** The Add/Edit User form as the old client posts it, naming this suite's agency, skills and broker. */
+export const oldUserForm = (email: string) =>
+  oldClientUserForm(w.p, {
+    email,
+    agencyId: w.agencyId,
+    skillIds: w.skillIds,
+    brokerIds: [w.brokerId],
+    sentBy: w.superAdmin.userId,
+  });
 
 /** A listing as the old property form sends it (spec 1 §3, "as sent"), with the seller and broker it names. */
 export const listingForm = (name: string) => ({
