@@ -3,8 +3,10 @@
  * fresh embedded database with the demo data, as the browser tests run it):
  * - JavaScript of the login route, opened cold: at most 200 KB gzipped;
  * - JavaScript of every other menu route, opened cold as a signed-in Super Admin: at most 350 KB;
- * - sign-in to the first rows of Property List: under 1.5 s (median of RUNS);
- * - a search keystroke in Property List to its updated rows: under 700 ms (500 ms is the debounce).
+ * - sign-in to the first rows of Property List: at most twice the login page's cold load measured in
+ *   the same run (median of RUNS; see loginPageMs);
+ * - a search keystroke in Property List to its updated rows, less the 500 ms debounce: at most 0.3 times
+ *   that load.
  * Sizes are each JS response's bytes gzipped by zlib at level 9, whatever encoding the server chose
  * (it sends the build's precompressed files; the report says which encoding it saw). Writes bench/results/web-budgets-<date>.md; exits 1 over a budget.
  * Needs the built web app (npm run build). BUDGETS_PORT (3260) and BUDGETS_DATA_DIR choose where.
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, request, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import config, { serverEnv } from '../playwright.config.ts';
+import { SEARCH_DEBOUNCE_MS } from '@app/contract';
 import { AGENT_EMAIL, apiHeaders, createListing, E2E } from '../e2e/support.ts';
 
 const port = Number(process.env.BUDGETS_PORT ?? 3260);
@@ -23,7 +26,11 @@ const dataDir = process.env.BUDGETS_DATA_DIR ?? 'e2e/.artifacts/budgets';
 const base = `http://127.0.0.1:${port}`;
 const RUNS = Number(process.env.BUDGETS_RUNS ?? 5);
 const CARDS = 'ul[aria-label="Properties"]';
-const BUDGET = { loginKB: 200, routeKB: 350, signInMs: 1500, keystrokeMs: 700 };
+/**
+ * Sizes in KB; timings as multiples of the login page's cold load measured in the same run (see
+ * loginPageMs): sign-in to rows, and a keystroke's work after the search's debounce.
+ */
+const BUDGET = { loginKB: 200, routeKB: 350, signInPaces: 2, keystrokePaces: 0.3 };
 
 const kb = (bytes: number) => bytes / 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -145,6 +152,32 @@ async function timed(page: Page, act: () => Promise<void>, selector: string, cha
 }
 
 /**
+ * The machine's pace, measured in the same run beside the timings: milliseconds from navigation to the
+ * Login form shown on a new (cold) page, its JavaScript fetched, parsed and run. The timing budgets are
+ * multiples of it, so that a slower or busier machine moves both alike and CI fails on the product, not
+ * on how fast its machine is that day.
+ */
+async function loginPageMs(browser: Browser) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as InPage;
+    g.budgetWatch = new Promise((resolve) => {
+      const observer = new g.MutationObserver(() => {
+        if (!g.document.querySelector('form button[type="submit"]')) return;
+        observer.disconnect();
+        g.requestAnimationFrame(() => resolve(performance.now()));
+      });
+      observer.observe(g.document, { subtree: true, childList: true });
+    });
+  });
+  await page.goto('/login');
+  const ms = await page.evaluate(() => (globalThis as unknown as InPage).budgetWatch);
+  await context.close();
+  return ms;
+}
+
+/**
  * Sign-in to the first Property List rows, on a new browser context with /login loaded: Login
  * clicked to the shell shown, plus Property List clicked in the menu to its first cards (the time
  * the script takes to open the menu group in between is not counted).
@@ -202,12 +235,14 @@ async function main() {
     // Timings; the first run's session then lists the menu and lends its cookies to the route visits.
     const signIns: number[] = [];
     const keystrokes: number[] = [];
+    const paces: number[] = [];
     let first: Awaited<ReturnType<typeof signInToRows>> | undefined;
     for (let i = 0; i < RUNS; i++) {
+      paces.push(await loginPageMs(browser));
       const run = await signInToRows(browser);
       signIns.push(run.ms);
       console.log(
-        `sign-in run ${i + 1}: ${run.ms.toFixed(0)} ms (to shell ${run.toShell.toFixed(0)}, to rows ${run.toRows.toFixed(0)})`,
+        `sign-in run ${i + 1}: ${run.ms.toFixed(0)} ms (to shell ${run.toShell.toFixed(0)}, to rows ${run.toRows.toFixed(0)}); login page ${paces.at(-1)!.toFixed(0)} ms`,
       );
       if (first) await run.context.close();
       else first = run;
@@ -218,7 +253,10 @@ async function main() {
       // One letter that narrows the demo listing, then back to all of it before the next run.
       keystrokes.push(await timed(page, () => search.press('q'), CARDS, true));
       await timed(page, () => search.press('Backspace'), CARDS, true);
-      console.log(`keystroke run ${i + 1}: ${keystrokes.at(-1)!.toFixed(0)} ms`);
+      paces.push(await loginPageMs(browser));
+      console.log(
+        `keystroke run ${i + 1}: ${keystrokes.at(-1)!.toFixed(0)} ms; login page ${paces.at(-1)!.toFixed(0)} ms`,
+      );
     }
 
     // Every menu entry, closed groups' links included.
@@ -243,6 +281,8 @@ async function main() {
     routes.sort((a, b) => sum(b.scripts) - sum(a.scripts));
     const heaviest = routes[0]!;
 
+    const pace = median(paces);
+    const keystrokeWork = median(keystrokes) - SEARCH_DEBOUNCE_MS;
     const rows: [string, string, string, boolean][] = [
       [
         'Login route JS, gzipped (cold)',
@@ -258,15 +298,15 @@ async function main() {
       ],
       [
         `Sign-in to first Property List rows (median of ${RUNS})`,
-        `${median(signIns).toFixed(0)} ms`,
-        `< ${BUDGET.signInMs} ms`,
-        median(signIns) < BUDGET.signInMs,
+        `${median(signIns).toFixed(0)} ms = ${(median(signIns) / pace).toFixed(2)} × pace`,
+        `≤ ${BUDGET.signInPaces} × pace`,
+        median(signIns) <= BUDGET.signInPaces * pace,
       ],
       [
-        `Search keystroke to updated rows (median of ${RUNS})`,
-        `${median(keystrokes).toFixed(0)} ms`,
-        `< ${BUDGET.keystrokeMs} ms`,
-        median(keystrokes) < BUDGET.keystrokeMs,
+        `Search keystroke to updated rows (median of ${RUNS}), less the ${SEARCH_DEBOUNCE_MS} ms debounce`,
+        `${keystrokeWork.toFixed(0)} ms = ${(keystrokeWork / pace).toFixed(2)} × pace`,
+        `≤ ${BUDGET.keystrokePaces} × pace`,
+        keystrokeWork <= BUDGET.keystrokePaces * pace,
       ],
     ];
     const cpus = os.cpus();
@@ -276,7 +316,7 @@ async function main() {
       `- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.type()} ${os.release()}`,
       `- Node ${process.version}, commit ${commit}, Chromium ${browser.version()} headless, loopback`,
       `- Sizes: each JS response's bytes gzipped by zlib at level 9 (the server's Content-Encoding for JS: ${encodings}); routes opened cold (empty cache).`,
-      `- Timings: median of ${RUNS} runs. Sign-in = Login clicked to the shell shown + Property List clicked in the menu to its first cards. Keystroke = one letter typed in Search to the cards changed.`,
+      `- Timings: median of ${RUNS} runs. Sign-in = Login clicked to the shell shown + Property List clicked in the menu to its first cards. Keystroke = one letter typed in Search to the cards changed. Pace = the login page opened cold to its form shown, measured ${2 * RUNS} times between the others (median ${pace.toFixed(0)} ms): the timing budgets are multiples of it, so that they hold on a slower or busier machine alike.`,
       '',
       '| Measurement | Value | Budget | |',
       '|---|---:|---:|---|',
@@ -284,7 +324,7 @@ async function main() {
         ([name, value, budget, ok]) => `| ${name} | ${value} | ${budget} | ${ok ? 'ok' : 'OVER'} |`,
       ),
       '',
-      `Runs: sign-in ${signIns.map((x) => x.toFixed(0)).join(', ')} ms; keystroke ${keystrokes.map((x) => x.toFixed(0)).join(', ')} ms.`,
+      `Runs: sign-in ${signIns.map((x) => x.toFixed(0)).join(', ')} ms; keystroke ${keystrokes.map((x) => x.toFixed(0)).join(', ')} ms; pace ${paces.map((x) => x.toFixed(0)).join(', ')} ms.`,
       '',
       '## JS per route (cold, gzipped)',
       '',
