@@ -47,3 +47,19 @@ export type ListCall<R = unknown> = ApiCall<
 
 /** A read of one record by its id, answered as `resultData: [record]` (the old clients' shape). */
 export type RecordCall<R = unknown> = ApiCall<string, 'GET', z.ZodType, z.ZodType<{ resultData: R[] }>>;
+
+/**
+ * A declared call by its name and method only, typed by its declaration: for the code of the sign-in
+ * page, which must not load zod or the schemas (decision 19). The name is checked against the
+ * declaration's, so renaming the call still breaks the type check.
+ */
+export interface CallRef<C extends ApiCall = ApiCall> {
+  readonly name: C['name'];
+  readonly method: C['method'];
+  /** Never set: carries the declaration's type. */
+  readonly declaration?: C;
+}
+export const callRef = <C extends ApiCall>(name: C['name'], method: C['method']): CallRef<C> => ({
+  name,
+  method,
+});

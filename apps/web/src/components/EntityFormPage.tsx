@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { MESSAGES, type ApiCall, type Permission, type PostCall, type RecordCall } from '@app/contract';
+import { MESSAGES, type CallRef, type Permission, type PostCall, type RecordCall } from '@app/contract';
 import { ApiError, apiGet } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/forms.ts';
 import { useApiMutation } from '../lib/mutations.ts';
@@ -139,7 +139,7 @@ export interface EntityFormProps<T extends FieldValues> {
   editing: boolean;
   calls: { save: PostCall; update: PostCall };
   /** Lists and lookups to reload after a save. */
-  reloads: readonly ApiCall[];
+  reloads: readonly CallRef[];
   /** Adjusts the request built from the parsed values (id lists already comma-joined). */
   adjust?: (body: Record<string, unknown>) => void;
   /** Replaces the schema's resolver (e.g. one that also checks cross-field rules field by field). */

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import type { ApiCall, ListCall, Permission, PostCall } from '@app/contract';
+import type { CallRef, ListCall, Permission, PostCall } from '@app/contract';
 import { useApiMutation } from '../lib/mutations.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -49,7 +49,7 @@ export interface EntityListPageProps<R extends object> {
   permissions: { add: Permission; edit: Permission; delete: Permission };
   remove: { call: PostCall; param: string; text: string };
   /** Lists and lookups to reload after a delete (the list call is always reloaded). */
-  reloads?: readonly ApiCall[];
+  reloads?: readonly CallRef[];
   /** The add/edit page of a record (0 adds). */
   formPath: (id: number) => string;
 }

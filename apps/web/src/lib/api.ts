@@ -1,7 +1,7 @@
 import {
   MESSAGES,
   type AnswerOf,
-  type ApiCall,
+  type CallRef,
   type GetCall,
   type PostCall,
   type RequestOf,
@@ -124,14 +124,23 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
 /** The query string of a GET: its request's fields, as text. */
 const queryOf = (request: unknown) => (request ?? {}) as QueryParams;
 
-/** Makes a declared GET call with its request as the query; answers what the call declares. */
-export async function apiGet<C extends GetCall>(
+/**
+ * Makes a declared GET call (its declaration, or a CallRef to it) with its request as the query;
+ * answers what the call declares.
+ */
+export function apiGet<C extends GetCall>(
   call: C,
   request?: RequestOf<C>,
-  opts: CallOptions = {},
-): Promise<AnswerOf<C>> {
+  opts?: CallOptions,
+): Promise<AnswerOf<C>>;
+export function apiGet<C extends GetCall>(
+  call: CallRef<C>,
+  request?: RequestOf<C>,
+  opts?: CallOptions,
+): Promise<AnswerOf<C>>;
+export async function apiGet(call: CallRef, request?: unknown, opts: CallOptions = {}): Promise<unknown> {
   const res = await send(apiUrl(call.name, queryOf(request)), { method: 'GET' }, opts);
-  return (await readBody(res)) as AnswerOf<C>;
+  return readBody(res);
 }
 
 /**
@@ -144,14 +153,20 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Makes a declared POST call: its request as JSON, or multipart when the body is a FormData (an
- * upload; the browser sets its boundary). Answers what the call declares.
+ * Makes a declared POST call (its declaration, or a CallRef to it): its request as JSON, or multipart
+ * when the body is a FormData (an upload; the browser sets its boundary). Answers what the call declares.
  */
-export async function apiPost<C extends PostCall>(
+export function apiPost<C extends PostCall>(
   call: C,
   body: RequestOf<C> | FormData,
-  opts: CallOptions = {},
-): Promise<AnswerOf<C>> {
+  opts?: CallOptions,
+): Promise<AnswerOf<C>>;
+export function apiPost<C extends PostCall>(
+  call: CallRef<C>,
+  body: RequestOf<C> | FormData,
+  opts?: CallOptions,
+): Promise<AnswerOf<C>>;
+export async function apiPost(call: CallRef, body: unknown, opts: CallOptions = {}): Promise<unknown> {
   const key: Record<string, string> = opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {};
   const init: RequestInit =
     body instanceof FormData
@@ -162,7 +177,7 @@ export async function apiPost<C extends PostCall>(
           body: JSON.stringify(body ?? {}),
         };
   const res = await send(apiUrl(call.name), init, opts);
-  return (await readBody(res)) as AnswerOf<C>;
+  return readBody(res);
 }
 
 function fileNameFrom(disposition: string | null, fallback: string): string {

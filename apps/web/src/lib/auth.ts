@@ -1,13 +1,20 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi, type AnswerOf, type RequestOf } from '@app/contract';
+import { callRef, type AnswerOf, type authApi, type RequestOf } from '@app/contract';
 import { ApiError, apiGet, apiPost, showServerMessage } from './api.ts';
 import { notify } from './notify.ts';
 import { clearLocalSession, markSignedIn } from './session.ts';
 
-export const SESSION_CALL = authApi.webGetLoggedUserDetailsWithRolesPermission;
+// The sign-in page loads this module: the calls by name, typed by their declarations (decision 19).
+type Auth = typeof authApi;
+export const SESSION_CALL = callRef<Auth['webGetLoggedUserDetailsWithRolesPermission']>(
+  'webGetLoggedUserDetailsWithRolesPermission',
+  'GET',
+);
+const LOGIN_CALL = callRef<Auth['webValidateLogin']>('webValidateLogin', 'POST');
+const LOGOUT_CALL = callRef<Auth['webLogout']>('webLogout', 'POST');
 
 /** The signed-in user with roles and permissions, or null when the server says 401. */
-export type Session = AnswerOf<typeof SESSION_CALL> | null;
+export type Session = AnswerOf<Auth['webGetLoggedUserDetailsWithRolesPermission']> | null;
 
 export const sessionQuery = queryOptions({
   queryKey: [SESSION_CALL.name],
@@ -36,8 +43,8 @@ export function useSession(enabled = true) {
 }
 
 /** Signs in; resolves true when the server accepted the credentials (it sets the cookie). */
-export async function login(body: RequestOf<typeof authApi.webValidateLogin>): Promise<boolean> {
-  const answer = await apiPost(authApi.webValidateLogin, body, { offlineCheck: true });
+export async function login(body: RequestOf<Auth['webValidateLogin']>): Promise<boolean> {
+  const answer = await apiPost(LOGIN_CALL, body, { offlineCheck: true });
   if (answer.result !== 'success') {
     notify.error(answer.message);
     return false;
@@ -50,7 +57,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return async (): Promise<boolean> => {
     try {
-      const answer = await apiPost(authApi.webLogout, {}, { offlineCheck: true });
+      const answer = await apiPost(LOGOUT_CALL, {}, { offlineCheck: true });
       showServerMessage(answer);
     } catch (e) {
       // Offline: the cookie still exists, so stay signed in (the alert has been shown).

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiCall, PostCall, RequestOf } from '@app/contract';
+import type { CallRef, PostCall, RequestOf } from '@app/contract';
 import { apiPost, newIdempotencyKey, showServerMessage } from './api.ts';
 
 /** One submission of a form: its body and the Idempotency-Key that every attempt to send it carries. */
@@ -15,7 +15,7 @@ interface Submission<TBody> {
  * server replays a create's answer to a repeat of its key: a double submit makes one record); a retry
  * of the mutation sends the same submission, key and all.
  */
-export function useApiMutation<C extends PostCall>(call: C, invalidates: readonly ApiCall[] = []) {
+export function useApiMutation<C extends PostCall>(call: C, invalidates: readonly CallRef[] = []) {
   type TBody = RequestOf<C> | FormData;
   const queryClient = useQueryClient();
   const mutation = useMutation({
