@@ -18,7 +18,7 @@ import { seedGeography } from '../apps/server/src/db/geography.ts';
 import { createDb, migrate, type Db } from '../apps/server/src/db/index.ts';
 import { ensureSuperAdmin, seedReferenceData, seedReferenceMasters } from '../apps/server/src/db/seed.ts';
 import { createMailer } from '../apps/server/src/lib/mail.ts';
-import { EXACT_COUNT_LIMIT, listQueries, runList } from '../apps/server/src/lib/list.ts';
+import { EXACT_COUNT_LIMIT, listQueries, runList } from '../apps/server/src/lib/list/index.ts';
 import type { SessionUser } from '../apps/server/src/lib/session.ts';
 import { calls } from '../apps/server/src/calls/index.ts';
 import { ALL_PERMISSIONS, ROLE, manilaToday } from '@app/contract';

@@ -30,7 +30,7 @@ import { answerMismatch, compileAnswer } from './lib/answers.ts';
 import { assertPlainFileName, mediaDir, sweepMedia } from './lib/media.ts';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { ZodError } from 'zod';
-import { streamExport } from './lib/list.ts';
+import { streamExport } from './lib/list/index.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './lib/session.ts';
 import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_LOG, auditApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
-import { defineList, escapeLike } from '../lib/list.ts';
+import { escapeLike } from '../lib/list/index.ts';
+import { defineList } from './list-call.ts';
 
 const TAG = 'Audit log';
 

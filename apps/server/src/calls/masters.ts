@@ -24,7 +24,7 @@ import {
   type MasterDefinition,
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.ts';
 import { deleteUnused } from '../lib/references.ts';
 import type { SessionUser } from '../lib/session.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { notificationApi, UNREAD_POPUP_LIMIT } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
 import { announceCount, selectNotifications, unreadCounts } from '../lib/notifications.ts';
 import { inTransaction } from '../db/index.ts';
 

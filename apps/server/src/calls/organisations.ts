@@ -16,13 +16,14 @@ import {
   type Permission,
   type Status,
 } from '@app/contract';
-import { defineCall, type AnyCall, type ExportColumn } from './registry.ts';
+import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
 import { ORGANISATION_ADDRESS, selectAddress } from '../lib/address.ts';
 import { notFound } from '../lib/errors.ts';
 import { linkIds, type AnyDb, type Link } from '../lib/links.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
+import type { ExportColumn } from '../lib/list/index.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
 import { deleteUnused } from '../lib/references.ts';
 import { events } from '../lib/notifications.ts';

@@ -31,7 +31,7 @@ import type { PropertyTable } from '../db/schema.ts';
 import { addressValues, checkAddress, type AddressNames } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
 import { removeMedia } from '../lib/media.ts';
 import { events } from '../lib/notifications.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE, customRoleRank, mayAssignRole, roleApi, type RoleChoice } from '@app/contract';
 import { defineCall } from './registry.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
 import { assertOutranks, ranksBelow } from '../lib/scope.ts';

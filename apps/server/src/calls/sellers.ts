@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import { SELLER_ADDRESS } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist } from '../lib/links.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
 import { deleteUnused } from '../lib/references.ts';
 import { agencyOf, sellerScope } from '../lib/scope.ts';

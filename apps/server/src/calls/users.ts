@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE, statusPermissionFor, userApi, userSortColumns, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
-import { defineList } from '../lib/list.ts';
+import { defineList } from './list-call.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';

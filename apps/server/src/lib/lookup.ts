@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { LOOKUP_MATCHES, type LookupQuery } from '@app/contract';
-import { escapeLike } from './list.ts';
+import { escapeLike } from './list/index.ts';
 
 /**
  * A lookup's rows for its input (see lookupQuery): every row, the first LOOKUP_MATCHES whose `name`

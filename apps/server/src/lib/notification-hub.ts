@@ -7,7 +7,7 @@ import { databaseUrlOf, type Db } from '../db/index.ts';
 import { HttpError } from './errors.ts';
 import { CHANNEL, selectNotifications, unreadCounts, type ChannelMessage } from './notifications.ts';
 import type { SessionUser } from './session.ts';
-import type { Access } from '../calls/registry.ts';
+import type { Access } from './access.ts';
 
 /** Names the LISTEN connection in pg_stat_activity. */
 export const LISTENER_NAME = 'pp-notification-listener';

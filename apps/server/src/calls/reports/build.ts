@@ -6,8 +6,9 @@ import {
   type ReportCall,
   type ReportDefinition,
 } from '@app/contract';
-import type { AnyCall, CallContext, ListSpec } from '../registry.ts';
-import { defineList } from '../../lib/list.ts';
+import type { AnyCall, CallContext } from '../registry.ts';
+import type { ListSpec } from '../../lib/list/index.ts';
+import { defineList } from '../list-call.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 /** A report's input: the list contract plus its filters, by parameter name. */

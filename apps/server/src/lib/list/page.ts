@@ -1,20 +1,10 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { z } from 'zod';
-import type { ApiCall, ListQuery, Page, Permission } from '@app/contract';
-import type { SessionUser } from './session.ts';
-import { recordAudit } from './audit.ts';
-import type { ExportGate, ExportTurn } from './export-gate.ts';
-import {
-  defineCall,
-  type AnyCall,
-  type CallContext,
-  type ExportColumn,
-  type ListSpec,
-} from '../calls/registry.ts';
+import type { ListQuery, Page } from '@app/contract';
+import type { CallContext } from '../call-context.ts';
+import type { SessionUser } from '../session.ts';
+import type { ListSpec } from './spec.ts';
 
-type Ctx<I> = CallContext<I, SessionUser>;
+export type Ctx<I> = CallContext<I, SessionUser>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -75,7 +65,7 @@ function sortKey<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
  */
 type PageSource = Matches | 'walk';
 
-function ordered<I extends ListQuery>(
+export function ordered<I extends ListQuery>(
   spec: ListSpec<I>,
   ctx: Ctx<I>,
   source?: PageSource | RawBuilder<unknown>,
@@ -140,7 +130,7 @@ function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: Pag
 }
 
 /** Adds the spec's late columns to already ordered (and paged) rows, keeping their order. */
-function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, rows: AnyQuery) {
+export function withLateColumns<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, rows: AnyQuery) {
   if (!spec.late) return rows;
   const direction = directionOf(ctx.input.sortOrder);
   const page = ctx.db.selectFrom(rows.as('page'));
@@ -286,157 +276,3 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     last_page: Math.max(1, Math.ceil(total / itemsPerPage)),
   };
 }
-
-const manilaDate = () =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Manila',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  })
-    .format(new Date())
-    .replaceAll('/', '-');
-
-/**
- * Streams the whole filtered, sorted list as a real .xlsx, row by row: no cap, little memory. Runs in
- * its turn at the gate (a bounded number at once per process), or answers 429 with Retry-After.
- */
-export async function streamExport<I extends ListQuery>(
-  spec: ListSpec<I>,
-  ctx: Ctx<I>,
-  gate: ExportGate,
-): Promise<unknown> {
-  const taking = gate.take((leave) => ctx.reply.raw.once('close', leave));
-  if (!taking) {
-    const seconds = gate.retryAfterSeconds;
-    return ctx.reply
-      .status(429)
-      .header('Retry-After', String(seconds))
-      .send({
-        message: `Too many exports are running; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
-      });
-  }
-  const turn = await taking;
-  // The client left while the export waited its turn: nobody reads an answer (499, as nginx logs it).
-  if (turn === 'gone') return ctx.reply.status(499).send();
-  try {
-    return await writeExport(spec, ctx, turn);
-  } catch (error) {
-    turn();
-    throw error;
-  }
-}
-
-async function writeExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, turn: ExportTurn) {
-  const out = new PassThrough();
-  // Fast compression: an export is downloaded once, and deflate's effort is most of its time.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    zip: { zlib: { level: 1 } },
-  } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
-  const sheet = workbook.addWorksheet(spec.export.title, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const columns = spec.export.columns;
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.width ?? WIDTHS[c.type ?? 'text'],
-  }));
-  sheet.getRow(1).font = { bold: true };
-  // One style object per column, shared by its cells: exceljs resolves a style it has seen by identity,
-  // and works every new one out again (a column style is copied into each cell: twice the export time).
-  const styles = columns.map((c) => CELL_STYLES[c.type ?? 'text']);
-  const rows = withLateColumns(spec, ctx, ordered(spec, ctx)).stream(2000)[Symbol.asyncIterator]();
-  // Read the first row before answering, so a failing query is still a clean error response.
-  let next = await rows.next();
-  // Who took which list, filtered how: GET routes carry no audit context, so it is given here.
-  const call = ctx.req.routeOptions.url?.replace(/^\/api\//, '') ?? '';
-  try {
-    await recordAudit(
-      ctx.db,
-      { action: 'export', details: { list: spec.export.title, query: ctx.input } },
-      { actorId: ctx.user.user_id, ip: ctx.req.ip, call },
-    );
-  } catch (error) {
-    await rows.return?.(); // hands the connection back to the pool
-    throw error;
-  }
-  void (async () => {
-    try {
-      try {
-        // A client that went away destroys the stream (Fastify does): the rest is not read.
-        while (!next.done && !out.destroyed) {
-          const row = next.value as Record<string, unknown>;
-          const added = sheet.addRow(
-            columns.map((c) => cell(c.labels?.[String(row[c.key])] ?? row[c.key], c.type)),
-          );
-          added.eachCell({ includeEmpty: true }, (target, i) => (target.style = styles[i - 1]!));
-          added.commit();
-          next = await rows.next();
-        }
-      } finally {
-        // The connection back to the pool, and the turn to the next export, once the rows are read:
-        // what is left is writing the file's end, which must not keep a turn if it never ends.
-        await rows.return?.().catch(() => {});
-        turn();
-      }
-      if (out.destroyed) return;
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      ctx.req.log.error({ err: error }, 'export failed');
-      out.destroy(error as Error);
-    }
-  })();
-  return ctx.reply
-    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', `attachment; filename="${spec.export.title}_${manilaDate()}.xlsx"`)
-    .send(out);
-}
-
-type CellType = NonNullable<ExportColumn['type']>;
-const WIDTHS: Record<CellType, number> = { text: 28, link: 40, number: 12, date: 14, datetime: 18 };
-const CELL_STYLES: Record<CellType, Partial<ExcelJS.Style>> = {
-  text: {},
-  link: {},
-  number: {},
-  date: { numFmt: 'dd/mm/yyyy' },
-  datetime: { numFmt: 'dd/mm/yyyy hh:mm' },
-};
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000; // UTC+8 all year: no daylight saving
-
-/**
- * A cell's value. Excel dates have no time zone and exceljs writes a Date's UTC fields, so a Manila
- * day ('YYYY-MM-DD') becomes that day at 00:00 UTC and a moment is shifted to Manila wall-clock time.
- */
-function cell(value: unknown, type: CellType = 'text') {
-  if (value === null || value === undefined) return null;
-  if (type === 'number') return Number(value);
-  if (type === 'date' || type === 'datetime') {
-    const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-    if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-    const moment = value instanceof Date ? value : new Date(String(value));
-    return new Date(moment.getTime() + MANILA_OFFSET_MS);
-  }
-  // A JSON value (an audit entry's before and after) as its text, within Excel's limit for a cell.
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return text.length > EXCEL_CELL_MAX ? `${text.slice(0, EXCEL_CELL_MAX - 1)}…` : text;
-}
-const EXCEL_CELL_MAX = 32_767;
-
-/** Declares a paged list call: its handler answers the `{[envelope]: page}` shape from the spec. */
-export const defineList = <S extends z.ZodType<ListQuery>, R extends z.ZodType>(
-  call: ApiCall<string, 'GET', S, R>,
-  def: {
-    access: Permission | readonly Permission[] | 'signed-in';
-    alsoFor?: readonly Permission[];
-    summary: string;
-    tag: string;
-    list: ListSpec<z.output<S>>;
-  },
-): AnyCall =>
-  defineCall(call, {
-    ...def,
-    // The rows are checked against the declared row where it matters: the wire suite parses them.
-    handle: async (ctx) => ({ [def.list.envelope]: await runList(def.list, ctx) }) as never,
-  });

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { ApiCall, ListQuery, Permission } from '@app/contract';
+import { runList, type ListSpec } from '../lib/list/index.ts';
+import { defineCall, type AnyCall } from './registry.ts';
+
+/** Declares a paged list call: its handler answers the `{[envelope]: page}` shape from the spec. */
+export const defineList = <S extends z.ZodType<ListQuery>, R extends z.ZodType>(
+  call: ApiCall<string, 'GET', S, R>,
+  def: {
+    access: Permission | readonly Permission[] | 'signed-in';
+    alsoFor?: readonly Permission[];
+    summary: string;
+    tag: string;
+    list: ListSpec<z.output<S>>;
+  },
+): AnyCall =>
+  defineCall(call, {
+    ...def,
+    // The rows are checked against the declared row where it matters: the wire suite parses them.
+    handle: async (ctx) => ({ [def.list.envelope]: await runList(def.list, ctx) }) as never,
+  });

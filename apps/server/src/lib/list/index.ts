@@ -1,0 +1,7 @@
+/**
+ * The list engine: a paged list's spec (spec.ts), its pages (page.ts: runList plans the page and the
+ * count) and its whole rows as an .xlsx (export.ts).
+ */
+export type { ExportColumn, ListSpec } from './spec.ts';
+export { EXACT_COUNT_LIMIT, escapeLike, listQueries, runList } from './page.ts';
+export { streamExport } from './export.ts';
