@@ -16,7 +16,11 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded.ts';
 import { seedGeography } from '../apps/server/src/db/geography.ts';
 import { createDb, migrate, type Db } from '../apps/server/src/db/index.ts';
-import { ensureSuperAdmin, seedReferenceData, seedReferenceMasters } from '../apps/server/src/db/seed.ts';
+import {
+  ensureSuperAdmin,
+  seedReferenceData,
+  seedReferenceMasters,
+} from '../apps/server/src/db/seed/index.ts';
 import { createMailer } from '../apps/server/src/lib/mail.ts';
 import { EXACT_COUNT_LIMIT, listQueries, runList } from '../apps/server/src/lib/list/index.ts';
 import type { SessionUser } from '../apps/server/src/lib/session.ts';

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { createDb, migrate, whileStartingAlone } from './db/index.ts';
 import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedGeography } from './db/geography.ts';
-import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed.ts';
+import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed/index.ts';
 import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
 

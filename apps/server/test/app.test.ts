@@ -6,7 +6,7 @@ import { messageAnswer } from '@app/contract';
 import { calls } from '../src/calls/index.ts';
 import { defineCall } from '../src/calls/registry.ts';
 import { inTransaction, migrate } from '../src/db/index.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { seedReferenceData } from '../src/db/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { ROLE } from '@app/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, migrate, type Db } from '../src/db/index.ts';
-import { seedReferenceData, seedReferenceMasters } from '../src/db/seed.ts';
+import { seedReferenceData, seedReferenceMasters } from '../src/db/seed/index.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { createMailer } from '../src/lib/mail.ts';
 import type { AnyCall } from '../src/calls/registry.ts';

@@ -20,7 +20,7 @@ import {
 } from './entity-fixtures.ts';
 import { purgeReadNotifications } from '../src/lib/notifications.ts';
 import { LISTENER_NAME } from '../src/lib/notification-hub.ts';
-import { seedDemoUsers } from '../src/db/seed.ts';
+import { seedDemoUsers } from '../src/db/seed/index.ts';
 import { propertyForm as lotForSale } from './process-fixtures.ts';
 
 type Signed = Awaited<ReturnType<TestApp['signedIn']>>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTY_MESSAGES, ROLE } from '@app/contract';
 import { createDb, migrate } from '../src/db/index.ts';
 import { migrationProvider } from '../src/db/migrations/index.ts';
-import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from '../src/db/seed.ts';
+import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from '../src/db/seed/index.ts';
 import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
 import { freshDatabase } from './helpers.ts';

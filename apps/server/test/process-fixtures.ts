@@ -10,7 +10,7 @@ import type { TestApp } from './helpers.ts';
 import { freshDatabase } from './helpers.ts';
 import { place, type Place } from './entity-fixtures.ts';
 import { createDb, migrate } from '../src/db/index.ts';
-import { seedReferenceData, seedReferenceMasters } from '../src/db/seed.ts';
+import { seedReferenceData, seedReferenceMasters } from '../src/db/seed/index.ts';
 
 /**
  * Real server processes for the fault and operations tests: started as `npm start` runs the product,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { MESSAGES, ROLE } from '@app/contract';
 import { createTestApp, multipart, PASSWORD, type TestApp } from './helpers.ts';
 import { oldUserForm, place, type Place } from './entity-fixtures.ts';
-import { DEMO_DOMAIN, seedDemoUsers } from '../src/db/seed.ts';
+import { DEMO_DOMAIN, seedDemoUsers } from '../src/db/seed/index.ts';
 import { migration as demoAddresses } from '../src/db/migrations/0017-demo-addresses.ts';
 
 /**

@@ -1,147 +1,13 @@
+/**
+ * Demo data for trying the application: one account per role below Super Admin (plus accounts waiting
+ * for approval), demo agencies, broker associations, brokers and sellers on real places of the seeded
+ * geography, and a few notifications. main.ts runs seedDemoUsers once, on a brand-new database (no users
+ * before the first Super Admin was made), unless DEMO_DATA=false (for production); some tests call it too.
+ */
 import { sql } from 'kysely';
-import {
-  DEFAULT_GRANTS,
-  defaultOpenPropertyLimit,
-  NOTIFICATION_TYPES,
-  openPropertyLimitAfterRoleChange,
-  PERMISSION_MODULES,
-  ROLE,
-  SYSTEM_ROLES,
-  type RoleId,
-} from '@app/contract';
-import { inTransaction, type Db } from './index.ts';
-import type { Config } from '../config.ts';
-import { generatePassword, hashPassword } from '../lib/crypto.ts';
-
-/**
- * Reference data. Idempotent: roles and permissions that exist are left alone, and default grants
- * are given only for a role or permission added now, so changes made on the Role Permissions
- * screen survive restarts.
- */
-export async function seedReferenceData(db: Db): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(4242)`.execute(trx);
-    const newRoles = await trx
-      .insertInto('roles')
-      .values(
-        SYSTEM_ROLES.map((r) => ({
-          id: r.id,
-          name: r.name,
-          status: 'Active' as const,
-          is_system: true,
-          rank: r.rank,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
-    const newPermissions = await trx
-      .insertInto('permissions')
-      .values(
-        Object.entries(PERMISSION_MODULES).flatMap(([module, names]) =>
-          names.map((name) => ({ name, module })),
-        ),
-      )
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning(['id', 'name'])
-      .execute();
-    const newRoleIds = new Set(newRoles.map((r) => r.id));
-    const newPermissionNames = new Set(newPermissions.map((p) => p.name));
-    const grants = SYSTEM_ROLES.flatMap((role) =>
-      DEFAULT_GRANTS[role.id as RoleId]
-        .filter((name) => newRoleIds.has(role.id) || newPermissionNames.has(name))
-        .map((name) => ({ role: role.id, name })),
-    );
-    if (grants.length === 0) return;
-    const ids = new Map(
-      (await trx.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
-    );
-    await trx
-      .insertInto('role_permissions')
-      .values(grants.map((g) => ({ role_id: g.role, permission_id: ids.get(g.name)! })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  });
-}
-
-export type AdminAccount =
-  | { kind: 'set-from-env'; email: string }
-  | { kind: 'generated'; email: string; password: string }
-  | { kind: 'existing' };
-
-/**
- * ADMIN_EMAIL and ADMIN_PASSWORD create or reset that Super Admin. Without them, a database that
- * has no Super Admin gets one with a generated password, returned so it can be printed once.
- */
-export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword'>) {
-  const { adminEmail, adminPassword } = config;
-  if (adminEmail && adminPassword) {
-    const password_hash = await hashPassword(adminPassword);
-    const existing = await db
-      .selectFrom('users')
-      .select(['user_id', 'role_id', 'open_property_limit'])
-      .where(sql`lower(user_email)`, '=', adminEmail.toLowerCase())
-      .executeTakeFirst();
-    if (existing) {
-      await db
-        .updateTable('users')
-        .set({
-          password_hash,
-          role_id: ROLE.SuperAdmin,
-          open_property_limit: openPropertyLimitAfterRoleChange(
-            existing.open_property_limit,
-            existing.role_id,
-            ROLE.SuperAdmin,
-          ),
-          user_status: 'Active',
-          updated_at: sql`now()`,
-        })
-        .where('user_id', '=', existing.user_id)
-        .execute();
-    } else {
-      await db
-        .insertInto('users')
-        .values({
-          first_name: 'Super',
-          last_name: 'Admin',
-          user_email: adminEmail,
-          password_hash,
-          role_id: ROLE.SuperAdmin,
-          open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
-          user_status: 'Active',
-          created_by: null,
-          updated_by: null,
-          profile_image: null,
-        })
-        .execute();
-    }
-    return { kind: 'set-from-env', email: adminEmail } satisfies AdminAccount;
-  }
-  const any = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where('role_id', '=', ROLE.SuperAdmin)
-    .executeTakeFirst();
-  if (any) return { kind: 'existing' } satisfies AdminAccount;
-  const email = 'admin@pinoyproperty.ph';
-  const password = generatePassword();
-  await db
-    .insertInto('users')
-    .values({
-      first_name: 'Super',
-      last_name: 'Admin',
-      user_email: email,
-      password_hash: await hashPassword(password),
-      role_id: ROLE.SuperAdmin,
-      open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
-      user_status: 'Active',
-      created_by: null,
-      updated_by: null,
-      profile_image: null,
-    })
-    .execute();
-  return { kind: 'generated', email, password } satisfies AdminAccount;
-}
+import { defaultOpenPropertyLimit, NOTIFICATION_TYPES, ROLE, SYSTEM_ROLES } from '@app/contract';
+import { inTransaction, type Db } from '../index.ts';
+import { hashPassword } from '../../lib/crypto.ts';
 
 /** A 2- or 3-letter top-level domain: the old admin client's e-mail rule refuses others (migration 0017). */
 export const DEMO_DOMAIN = 'demo.pinoyproperty.ph';
@@ -239,7 +105,7 @@ async function demoPlace(db: Db, province: string, town: string, barangay: strin
   return rows[0];
 }
 
-/** Ids of master rows by name (the reference values seeded above). */
+/** Ids of master rows by name (the reference values seeded by seedReferenceMasters, reference.ts). */
 async function demoIds(db: Db, table: string, idColumn: string, nameColumn: string, names: string[]) {
   const { rows } = await sql<{ id: number }>`SELECT ${sql.ref(idColumn)} AS id FROM ${sql.table(table)}
     WHERE ${sql.ref(nameColumn)} IN (${sql.join(names)}) ORDER BY 1`.execute(db);
@@ -437,110 +303,6 @@ export async function seedDemoEntities(db: Db): Promise<void> {
         .values(agents.map((a) => ({ user_id: a.user_id, broker_id: jose! })))
         .onConflict((oc) => oc.doNothing())
         .execute();
-    }
-  });
-}
-
-/**
- * The reference values the clients depend on (legacy ids kept where the form branches on them),
- * plus a few sensible starting values for the lists the reference page leaves open. Only into empty
- * tables: afterwards the master screens own them.
- */
-const REFERENCE_MASTERS: { table: string; idColumn: string; rows: Record<string, unknown>[] }[] = [
-  {
-    table: 'product_categories',
-    idColumn: 'product_category_id',
-    rows: [
-      { product_category_id: 1, product_category_name: 'For Rent' },
-      { product_category_id: 3, product_category_name: 'For Sale' },
-    ],
-  },
-  {
-    table: 'property_classifications',
-    idColumn: 'property_classification_id',
-    rows: [
-      { property_classification_id: 1, property_classification: 'Commercial' },
-      { property_classification_id: 3, property_classification: 'Agricultural' },
-      { property_classification_id: 4, property_classification: 'Residential' },
-    ],
-  },
-  {
-    table: 'property_types',
-    idColumn: 'property_type_id',
-    rows: [
-      ['Land', 'No'],
-      ['House', 'Yes'],
-      ['Apartment', 'Yes'],
-      ['Townhouse', 'Yes'],
-      ['Condominium', 'Yes'],
-      ['Commercial Lot', 'No'],
-    ].map(([property_type, dwelling_type]) => ({ property_type, dwelling_type })),
-  },
-  {
-    table: 'product_modes',
-    idColumn: 'product_mode_id',
-    rows: ['Newly Built', 'Renovated', 'For Resale'].map((product_mode) => ({ product_mode })),
-  },
-  {
-    table: 'amenities',
-    idColumn: 'id',
-    rows: [
-      'Swimming Pool',
-      'Air Conditioning',
-      'Window Covering',
-      'Free WiFi',
-      'Central Heating',
-      'Car Parking',
-      'Gym',
-      'Laundry Room',
-      'Internet',
-      'Alarm',
-      'Pets Allowed',
-    ].map((name) => ({ name })),
-  },
-  {
-    table: 'capabilities',
-    idColumn: 'capability_id',
-    rows: ['Drone Video', 'Helicopter Tripping', 'Assessor'].map((capability_name) => ({ capability_name })),
-  },
-  {
-    table: 'user_skills',
-    idColumn: 'user_skills_id',
-    rows: ['Creator', 'Stager', 'Assessor'].map((user_skills) => ({ user_skills })),
-  },
-  {
-    table: 'agri_types',
-    idColumn: 'agri_type_id',
-    rows: ['Rice Land', 'Corn Land', 'Coconut Plantation', 'Sugarcane Land', 'Orchard', 'Fishpond'].map(
-      (agri_type_name) => ({ agri_type_name }),
-    ),
-  },
-  {
-    table: 'zoning_codes',
-    idColumn: 'zonning_code_id',
-    rows: ['R-1', 'R-2', 'R-3', 'C-1', 'C-2', 'I-1', 'A-1'].map((zonning_code) => ({ zonning_code })),
-  },
-  {
-    table: 'specializations',
-    idColumn: 'specialization_id',
-    rows: ['Residential Sales', 'Residential Leasing', 'Commercial', 'Agricultural Land', 'Pre-selling'].map(
-      (specialization) => ({ specialization }),
-    ),
-  },
-];
-
-export async function seedReferenceMasters(db: Db): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
-    for (const { table, idColumn, rows } of REFERENCE_MASTERS) {
-      const any = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(trx);
-      if (any.rows.length > 0) continue;
-      const columns = Object.keys(rows[0]!);
-      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-        VALUES ${sql.join(rows.map((r) => sql`(${sql.join(columns.map((c) => r[c]))})`))}`.execute(trx);
-      // Rows inserted with explicit ids leave the identity behind; move it past them.
-      await sql`SELECT setval(pg_get_serial_sequence(${table}, ${idColumn}),
-        (SELECT max(${sql.ref(idColumn)}) FROM ${sql.table(table)}))`.execute(trx);
     }
   });
 }
