@@ -71,7 +71,6 @@ export const saveAgencyRequest = agencyFields.refine(reasonWhenInactive, reasonI
 export const updateAgencyRequest = agencyFields
   .extend({ agency_id: id })
   .refine(reasonWhenInactive, reasonIssue);
-export type AgencyInput = z.input<typeof agencyFields>;
 
 export const brokerAssociationFields = z.looseObject({
   broker_association_name: requiredText(200),
@@ -126,15 +125,9 @@ export const sellerFields = z.looseObject({
   agency_id: optionalId,
   notes_about_seller: optionalText(2000),
 });
-const agencyChosen = (v: { agency_id: number | null }) => v.agency_id !== null;
-const agencyIssue = { message: MESSAGES.required, path: ['agency_id'] };
-/** The seller request; with `agencyRequired` the agency must be chosen. */
-export const saveSellerRequest = (agencyRequired: boolean) =>
-  agencyRequired ? sellerFields.refine(agencyChosen, agencyIssue) : sellerFields;
-export const updateSellerRequest = (agencyRequired: boolean) =>
-  agencyRequired
-    ? sellerFields.extend({ seller_id: id }).refine(agencyChosen, agencyIssue)
-    : sellerFields.extend({ seller_id: id });
+/** The seller requests. Whether the agency is required depends on who saves: the server checks it. */
+export const saveSellerRequest = sellerFields;
+export const updateSellerRequest = sellerFields.extend({ seller_id: id });
 
 /*
  * Answers. Text columns are strings (null where the table allows it, though a form requires them),
@@ -473,8 +466,8 @@ export const sellerApi = declareCalls({
   GetSeller: { method: 'GET', input: sellerListQuery, response: sellerPageAnswer },
   getSellerById: { method: 'GET', input: sellerIdInput, response: sellerByIdAnswer },
   /** The agency is checked by the server (required from those who choose it). */
-  saveSeller: { method: 'POST', input: saveSellerRequest(false), response: messageAnswer },
-  updateSeller: { method: 'POST', input: updateSellerRequest(false), response: messageAnswer },
+  saveSeller: { method: 'POST', input: saveSellerRequest, response: messageAnswer },
+  updateSeller: { method: 'POST', input: updateSellerRequest, response: messageAnswer },
   deleteSeller: { method: 'POST', input: sellerIdInput, response: messageAnswer },
   GetSellerWithoutPagination: { method: 'GET', input: lookupQuery, response: sellerLookupAnswer },
 });
