@@ -118,7 +118,6 @@ export const auditLogQuery = listQuery(['at', 'id'], { defaultOrder: 'desc' })
     if (v.from_date && v.to_date && v.from_date > v.to_date)
       ctx.addIssue({ code: 'custom', path: ['to_date'], message: MESSAGES.dateRangeOrder });
   });
-export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 export const auditLogUsersQuery = z.looseObject({
   searchText: z.string().trim().max(100, 'At most 100 characters').default(''),

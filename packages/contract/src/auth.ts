@@ -37,7 +37,6 @@ export const changePasswordRequest = z
     ...newPasswordPair,
   })
   .refine(passwordsMatch, mismatch);
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const resetPasswordRequest = z
   .object({ token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200), ...newPasswordPair })

@@ -249,7 +249,5 @@ export interface Page<T> {
   last_page: number;
 }
 
-export const messageResponse = z.object({ message: z.string() });
-
 /** For calls that take no parameters: whatever is sent (nothing, null, stray fields) is ignored. */
 export const noInput = z.looseObject({}).nullish();

@@ -2,7 +2,6 @@ export const PAGE_SIZES = [7, 15, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 7;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TOAST_MS = 7000;
-export const DIALOG_RESET_MS = 300;
 export const TABLE_HEIGHT = 450;
 export const SEARCH_TEXT_MAX = 200;
 /** How many matches a searched lookup (a chooser's options as one types) answers with. */

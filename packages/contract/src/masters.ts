@@ -730,11 +730,7 @@ export const adjacentSubdivisionRow = z.object({
   subdivision_name: subdivisionRow.subdivision_name,
 });
 export const dwellingRow = z.object({ dwelling_type: z.enum(MASTERS.propertyType.fields[1].choices) });
-export type TownLookupRow = z.output<typeof townLookupRow>;
-export type BarangayLookupRow = z.output<typeof barangayLookupRow>;
-export type SubdivisionLookupRow = z.output<typeof subdivisionLookupRow>;
 export type AdjacentTownRow = z.output<typeof adjacentTownRow>;
-export type BarangayForSubdivisionRow = z.output<typeof barangayForSubdivisionRow>;
 export type AdjacentBarangayRow = z.output<typeof adjacentBarangayRow>;
 export type AdjacentSubdivisionRow = z.output<typeof adjacentSubdivisionRow>;
 export type DwellingRow = z.output<typeof dwellingRow>;

@@ -23,10 +23,6 @@ export const NOTIFICATION_TYPES = {
   propertyEnquiry: { type: 'Property Enquiry', icon: 'mdi-email' },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TYPES;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[NotificationKind]['type'];
-
-export const notificationIcon = (type: string): string =>
-  Object.values(NOTIFICATION_TYPES).find((t) => t.type === type)?.icon ?? 'mdi-bell';
 
 /** Active = unread, Inactive = read (the legacy meaning). */
 export const NOTIFICATION_STATUSES = ['Active', 'Inactive'] as const;

@@ -44,8 +44,6 @@ export const MAXIMUM_RENTAL_PERIODS = ['Day', 'Week', 'Month'] as const;
 export const RENT_DUE_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 export const YES_NO = ['Yes', 'No'] as const;
 export const DOMAINS = ['Personal', 'Agency'] as const;
-/** Product modes as seeded in the product mode master; the wire carries the master's id. */
-export const PRODUCT_MODES = ['Newly Built', 'Renovated', 'For Resale'] as const;
 export const FLOOR_LEVELS = ['Basement', 'Ground', 'First', 'Second'] as const;
 /** Feature checkboxes send this value when ticked. */
 export const FEATURE_CHECKED = 'Yes';
@@ -285,7 +283,6 @@ export const propertyFields = z.looseObject({
   swimming_pool: flag,
   year: wholeNumber(1800, 2100),
 });
-export type PropertyFieldsInput = z.input<typeof propertyFields>;
 export type PropertyFields = z.output<typeof propertyFields>;
 
 /** The Status and Modification History panel: only when editing. */
@@ -534,7 +531,6 @@ export const propertyHistoryRow = z.object({
   changed_by_name: nullableText,
   changed_at: timestamp,
 });
-export type PropertyHistoryRow = z.output<typeof propertyHistoryRow>;
 
 /** GetPropertyById: an array with the one record and its history (the old client reads [0]). */
 export const propertyByIdAnswer = z.object({
@@ -596,5 +592,4 @@ export const propertyAmenitiesAnswer = z.object({ resultData: z.array(propertyAm
 
 /** An agent a listing may name: an active Agent or Owner-Agent. */
 export const agentOption = z.object({ user_id: z.number().int(), full_name: z.string() });
-export type AgentOption = z.output<typeof agentOption>;
 export const agentOptionsAnswer = z.object({ resultData: z.array(agentOption) });

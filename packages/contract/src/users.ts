@@ -120,7 +120,6 @@ export const userFields = profileFields.extend({
   self_broker: flag,
   open_property_limit: openPropertyLimit,
 });
-export type UserFieldsInput = z.input<typeof userFields>;
 export type UserFields = z.output<typeof userFields>;
 
 type Issue = { path: string[]; message: string };

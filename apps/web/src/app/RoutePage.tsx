@@ -1,11 +1,10 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { usePermissions } from '../lib/permissions.ts';
 import type { AppRoute } from './routes.tsx';
 
-/** One route of the table: its screen, a ComingSoon placeholder, or a no-permission notice. */
+/** One route of the table: its screen, or a no-permission notice. */
 export function RoutePage({ route }: { route: AppRoute }) {
   const { has } = usePermissions();
   if (!has(route.permission)) {
@@ -19,5 +18,5 @@ export function RoutePage({ route }: { route: AppRoute }) {
     );
   }
   const Screen = route.component;
-  return Screen ? <Screen /> : <ComingSoon title={route.title} section={route.section} />;
+  return <Screen />;
 }

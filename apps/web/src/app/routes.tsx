@@ -13,7 +13,7 @@ import { reportPath } from '../features/reports/catalogue.ts';
 
 /**
  * THE route table. The router (app/router.tsx) and the side menu (app/shell/SideMenu.tsx) both read
- * it. Paths are relative to /home. A route without `component` renders the ComingSoon page.
+ * it. Paths are relative to /home. Every route has its screen (`component`).
  */
 export const MENU_GROUPS = ['Entity', 'Approvals', 'Master', 'Property', 'Reports', 'Settings'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
@@ -29,7 +29,7 @@ export interface AppRoute {
   permission?: Permission;
   /** Side-menu entries for this screen (a screen may appear in two groups). */
   menu?: readonly { group: MenuGroup; label: string }[];
-  component?: LazyExoticComponent<ComponentType>;
+  component: LazyExoticComponent<ComponentType>;
 }
 
 const RoleMasterPage = lazy(() => import('../features/roles/RoleMasterPage.tsx'));
@@ -85,14 +85,14 @@ const master = (
   title: string,
   label: string,
   permission: Permission,
-  component?: LazyExoticComponent<ComponentType>,
+  component: LazyExoticComponent<ComponentType>,
 ): AppRoute => ({
   path: `master/${slug}/${slug}-master`,
   title,
   section: 'Master',
   permission,
   menu: [{ group: 'Master', label }],
-  ...(component ? { component } : {}),
+  component,
 });
 
 /** The generic report screen bound to one catalogue entry (one component, seventeen routes). */

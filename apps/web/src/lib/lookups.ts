@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  GEOGRAPHY_LOOKUPS,
   MASTERS,
   SEARCH_TEXT_MAX,
   entityApi,
@@ -26,9 +25,6 @@ import { useDebounced } from './useDebounced.ts';
 export type LookupCall<R = unknown> = ApiCall<string, 'GET', z.ZodType, z.ZodType<{ resultData: R[] }>>;
 /** The row of a lookup's answer. */
 type RowOf<C> = C extends LookupCall<infer R> ? R : never;
-
-/** The geography lookups; a master save reloads them (with the master's own lookup). */
-export const LOOKUP_CALLS = GEOGRAPHY_LOOKUPS;
 
 type Id = number | null | undefined;
 const STALE = 5 * 60_000;
@@ -79,10 +75,6 @@ export const useAdjacentBarangays = (townId: Id, barangayId: Id) =>
 /** Subdivisions of the town (the caller drops the record itself). */
 export const useAdjacentSubdivisions = (townId: Id) =>
   useLookup(geographyApi.GetAdjacentSubdivisionWithoutPagination, { townId }, valid(townId));
-
-/** A master's lookup: its active records by name. */
-export const useMasterLookup = (def: MasterDefinition, enabled = true) =>
-  useLookup(masterCalls(def).lookup as LookupCall<Record<string, unknown>>, {}, enabled);
 
 /** An option of an entity or master lookup, as the selects show it. */
 export interface IdName {

@@ -5,7 +5,5 @@ export const ROLE_MASTER_PATH = `${HOME}/master/role/role-master`;
 export const AFTER_LOGIN_PATH = `${HOME}/notification/notification-list`;
 export const USERS_PATH = `${HOME}/users/AgentOperator/agent-operator`;
 export const ADD_USER_PATH = `${HOME}/users/AgentOperator/add-agent-operator`;
-export const APPROVE_USER_PATH = `${HOME}/users/ApproveUser/approve-user`;
-export const ROLE_PERMISSION_LIST_PATH = `${HOME}/permission/role-permission-list`;
 export const assignRolePermissionPath = (roleId: number, name: string) =>
   `${HOME}/permission/assign-role-permission-list/${roleId}?name=${encodeURIComponent(name)}`;

@@ -57,16 +57,6 @@ export function filterErrors(def: ReportDefinition, values: FilterValues): Filte
   return errors;
 }
 
-/** The label of the filter that holds this param. */
-export function filterLabel(def: ReportDefinition, param: string): string {
-  const f = (def.filters ?? []).find((x) =>
-    x.kind === 'dateRange' ? x.from === param || x.to === param : x.param === param,
-  );
-  if (!f) return param;
-  if (f.kind === 'choice') return f.label;
-  return f.from === param ? f.fromLabel : f.toLabel;
-}
-
 const href = (def: ReportDefinition, values: FilterValues) =>
   `${HOME}/${reportPath(def.slug)}?${new URLSearchParams(values).toString()}`;
 
