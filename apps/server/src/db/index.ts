@@ -4,7 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { onReserveConnection } from '../lib/audit-context.ts';
+import { onReserveConnection } from './audit-context.ts';
 import { guardPool, runTransaction } from './transaction.ts';
 
 export type Db = Kysely<Database>;

@@ -4,7 +4,7 @@ import { HttpError } from '../lib/errors.ts';
 import { answerMismatch, compileAnswer } from '../lib/answers.ts';
 import { streamExport } from '../lib/list/index.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
-import { withAuditContext } from '../lib/audit-context.ts';
+import { withAuditContext } from '../db/audit-context.ts';
 import type { ExportGate } from '../lib/export-gate.ts';
 import { answerOnce, IDEMPOTENCY_DOC, idempotencyKeyOf, requestHash } from '../lib/idempotency.ts';
 import { zodValidationError } from './error-handler.ts';

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { isRetryable } from '../db/transaction.ts';
-import { badRequest, HttpError, isDatabaseUnavailable } from '../lib/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { badRequest, HttpError } from '../lib/errors.ts';
 import type { Metrics } from '../lib/metrics.ts';
 
 /** Every error's answer: its status and a message meant for the client; the unexpected are logged. */

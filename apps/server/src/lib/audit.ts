@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AuditAction } from '@app/contract';
 import type { Db } from '../db/index.ts';
-import { currentAuditContext, type AuditContext } from './audit-context.ts';
+import { currentAuditContext, type AuditContext } from '../db/audit-context.ts';
 
 /**
  * Tables whose rows are not audited, each with why. Every other table carries the `audit` trigger

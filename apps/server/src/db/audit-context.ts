@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection } from 'kysely';
 import { CompiledQuery } from 'kysely';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** Who is changing data in this request: read by the audit triggers through session settings. */
 export interface AuditContext {
