@@ -15,6 +15,24 @@ export type AdminAccount =
   | { kind: 'generated'; email: string; password: string }
   | { kind: 'existing' };
 
+/** A new Active Super Admin, 'Super Admin' by name, made by nobody (the server itself). */
+const insertSuperAdmin = (db: Db, user_email: string, password_hash: string) =>
+  db
+    .insertInto('users')
+    .values({
+      first_name: 'Super',
+      last_name: 'Admin',
+      user_email,
+      password_hash,
+      role_id: ROLE.SuperAdmin,
+      open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
+      user_status: 'Active',
+      created_by: null,
+      updated_by: null,
+      profile_image: null,
+    })
+    .execute();
+
 /**
  * ADMIN_EMAIL and ADMIN_PASSWORD create or reset that Super Admin. Without them, a database that
  * has no Super Admin gets one with a generated password, returned so it can be printed once.
@@ -45,21 +63,7 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
         .where('user_id', '=', existing.user_id)
         .execute();
     } else {
-      await db
-        .insertInto('users')
-        .values({
-          first_name: 'Super',
-          last_name: 'Admin',
-          user_email: adminEmail,
-          password_hash,
-          role_id: ROLE.SuperAdmin,
-          open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
-          user_status: 'Active',
-          created_by: null,
-          updated_by: null,
-          profile_image: null,
-        })
-        .execute();
+      await insertSuperAdmin(db, adminEmail, password_hash);
     }
     return { kind: 'set-from-env', email: adminEmail } satisfies AdminAccount;
   }
@@ -71,20 +75,6 @@ export async function ensureSuperAdmin(db: Db, config: Pick<Config, 'adminEmail'
   if (any) return { kind: 'existing' } satisfies AdminAccount;
   const email = 'admin@pinoyproperty.ph';
   const password = generatePassword();
-  await db
-    .insertInto('users')
-    .values({
-      first_name: 'Super',
-      last_name: 'Admin',
-      user_email: email,
-      password_hash: await hashPassword(password),
-      role_id: ROLE.SuperAdmin,
-      open_property_limit: defaultOpenPropertyLimit(ROLE.SuperAdmin),
-      user_status: 'Active',
-      created_by: null,
-      updated_by: null,
-      profile_image: null,
-    })
-    .execute();
+  await insertSuperAdmin(db, email, await hashPassword(password));
   return { kind: 'generated', email, password } satisfies AdminAccount;
 }
