@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@app/contract';
-import { formatDateTime } from '../reports/columns.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { actionLabel, changedFields, entityLabel, fieldLabel, recordLabel, valueText } from './entries.ts';
 
 const CELL_SX = { verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' } as const;

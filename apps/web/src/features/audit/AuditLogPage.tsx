@@ -23,7 +23,7 @@ import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { useUrlParams } from '../../lib/urlState.ts';
-import { formatDateTime } from '../reports/columns.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { AuditEntryDialog } from './AuditEntryDialog.tsx';
 import { actionLabel, entityLabel, recordLabel } from './entries.ts';
 

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, auditEntityLabel, type AuditEntry } from '@app/contract';
-import { formatDateTime } from '../reports/columns.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** The action as a reader says it; grants and removals of a permission are named so. */
 export function actionLabel(entry: Pick<AuditEntry, 'action' | 'entity'>): string {

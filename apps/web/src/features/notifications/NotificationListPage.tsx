@@ -16,7 +16,7 @@ import { RowActions } from '../../components/RowActions.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { useUnreadNotifications } from '../../lib/notifications.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { formatDateTime } from '../reports/columns.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import {
   SR_ONLY,
   notificationPath,

@@ -15,7 +15,7 @@ import { MESSAGES, OVERVIEW, overviewApi, type AnswerOf, type ReportsOverview } 
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { choiceLink, rangeLink, reportBySlug } from './catalogue.ts';
-import { formatDate } from './columns.tsx';
+import { formatDate } from '../../lib/format.ts';
 
 /** getReportsOverview. */
 const OVERVIEW_CALL = overviewApi[OVERVIEW.call];
