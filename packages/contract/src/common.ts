@@ -22,7 +22,8 @@ export const password = z
   .regex(/[A-Za-z]/, MESSAGES.passwordRule)
   .regex(/\d/, MESSAGES.passwordRule);
 
-const blankToNull = (v: unknown) =>
+/** Blank (undefined, null or only spaces) is null; anything else as it is. */
+export const blankToNull = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? null : v;
 
 /** Optional free text: blank means null. */

@@ -3,18 +3,22 @@ import { messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import {
   agentOptionsAnswer,
+  propertyByIdAnswer,
+  propertyListQuery,
+  propertyPageAnswer,
+} from './property-answers.ts';
+import {
   mediaDefaultRequest,
   mediaImageRequest,
   propertyAmenitiesAnswer,
   propertyAmenitiesRequest,
-  propertyByIdAnswer,
-  propertyByIdRequest,
-  propertyIdRequest,
-  propertyListQuery,
   propertyMediaAnswer,
-  propertyPageAnswer,
   saveMediaRequest,
   savePropertyAmenitiesRequest,
+} from './property-media.ts';
+import {
+  propertyByIdRequest,
+  propertyIdRequest,
   savePropertyRequest,
   updatePropertyRequest,
 } from './properties.ts';

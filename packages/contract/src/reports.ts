@@ -4,7 +4,8 @@ import { listPage, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
-import { MEDIA_TYPES, PROPERTY_STATUSES, manilaToday } from './properties.ts';
+import { MEDIA_TYPES } from './property-media.ts';
+import { PROPERTY_STATUSES, manilaToday } from './property-rules.ts';
 
 /**
  * THE report catalogue: every read-only report, once. The server builds each call's input, sort

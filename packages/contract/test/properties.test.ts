@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PRODUCT_CATEGORY,
-  pricePerSqM,
-  propertyIssues,
-  propertyUpdateFields,
-  rentalExpiryLimit,
-  savePropertyRequest,
-  saveMediaRequest,
-} from '../src/properties.ts';
+import { propertyIssues, propertyUpdateFields, savePropertyRequest } from '../src/properties.ts';
+import { saveMediaRequest } from '../src/property-media.ts';
+import { PRODUCT_CATEGORY, pricePerSqM, rentalExpiryLimit } from '../src/property-rules.ts';
 import { saveSellerRequest, updateSellerRequest } from '../src/entities.ts';
 
 /** A valid property For Sale, as the form sends it. */
