@@ -19,9 +19,9 @@ import {
 } from './property-rules.ts';
 
 /**
- * Properties (spec 1, sections 3-5): the save/update requests under the legacy wire names, the choice
- * lists, defaults, computed fields and the conditional rules. The form and the server use the same
- * definitions; the server stores them in honest columns (see docs/decisions/0012-properties.md).
+ * Properties (spec 1, sections 3-5): the save/update requests under the legacy wire names and their
+ * conditional rules (choices, defaults and computed fields are in property-rules.ts). The form and the
+ * server use the same definitions; the server stores them in honest columns (decision 12).
  */
 
 // ---------------------------------------------------------------------------------------------------
