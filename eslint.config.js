@@ -2,6 +2,26 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Web boundaries (issue 20): a feature never imports another feature, and components/ and lib/, which
+// every feature shares, never import one. One block per feature folder, read from the disk, so that a
+// new feature is covered the day it is created. The patterns match import specifiers, not resolved
+// paths, as written from a file at the top of its feature folder (features are flat): '../<other>/…' is
+// a sibling feature, '../../…' climbs out of features/ and is let through unless it goes back into one.
+const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const restrictImports = (group, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+});
+const featureBoundary = (feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: restrictImports(
+    ['../*/**', '!../../**', `!../${feature}/**`, '**/features/**', `!**/features/${feature}/**`],
+    'A feature never imports another feature: move what both need into components/ (UI), lib/ (logic) or @app/contract (wire shapes and constants).',
+  ),
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -61,6 +81,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  ...webFeatures.map(featureBoundary),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: restrictImports(
+      ['**/features/**', '**/features'],
+      'components/ and lib/ are shared by every feature, so they never import one: move what they need out of the feature into components/, lib/ or @app/contract.',
+    ),
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
