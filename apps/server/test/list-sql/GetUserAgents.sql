@@ -1,0 +1,61 @@
+-- GetUserAgents: the SQL of its page (apps/server/test/list-sql.test.ts; UPDATE_SQL=1 rewrites it)
+
+-- plain: the first page in the default sort, as a Super Admin
+
+select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
+  from "users" as "u"
+  inner join "roles" as "r" on "r"."id" = "u"."role_id"
+  where true and "u"."role_id" in ($1, $2)
+  order by "u"."user_id" asc, "u"."user_id" asc
+  limit $3
+  offset $4;
+
+select count(*) as "n"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
+    from "users" as "u"
+    inner join "roles" as "r" on "r"."id" = "u"."role_id"
+    where true and "u"."role_id" in ($1, $2)
+    limit $3) as "counted";
+
+-- searched: searchText=cebu, as a Super Admin
+
+EXPLAIN (FORMAT JSON) select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
+  from "users" as "u"
+  inner join "roles" as "r" on "r"."id" = "u"."role_id"
+  where true and "u"."role_id" in ($1, $2);
+
+select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
+  from "users" as "u"
+  inner join "roles" as "r" on "r"."id" = "u"."role_id"
+  where true and "u"."role_id" in ($1, $2) and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $3 OR "u"."phone_1" ILIKE $4 OR "u"."user_email" ILIKE $5)
+  order by ROW("u"."user_id", "u"."user_id") asc
+  limit $6
+  offset $7;
+
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email", "u"."user_id" as "match_key"
+    from "users" as "u"
+    inner join "roles" as "r" on "r"."id" = "u"."role_id"
+    where true and "u"."role_id" in ($2, $3) and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $4 OR "u"."phone_1" ILIKE $5 OR "u"."user_email" ILIKE $6)
+    limit $7) as "counted";
+
+-- scoped: the first page in the default sort, as an Agent of an agency
+
+select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
+  from "users" as "u"
+  inner join "roles" as "r" on "r"."id" = "u"."role_id"
+  where (u.user_id = $1 OR u.associated_agency_id = (SELECT associated_agency_id
+      FROM users
+      WHERE user_id = $2)) and "u"."role_id" in ($3, $4)
+  order by "u"."user_id" asc, "u"."user_id" asc
+  limit $5
+  offset $6;
+
+select count(*) as "n"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
+    from "users" as "u"
+    inner join "roles" as "r" on "r"."id" = "u"."role_id"
+    where (u.user_id = $1 OR u.associated_agency_id = (SELECT associated_agency_id
+        FROM users
+        WHERE user_id = $2)) and "u"."role_id" in ($3, $4)
+    limit $5) as "counted";

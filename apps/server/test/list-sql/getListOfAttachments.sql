@@ -1,0 +1,94 @@
+-- getListOfAttachments: the SQL of its page (apps/server/test/list-sql.test.ts; UPDATE_SQL=1 rewrites it)
+
+-- plain: the first page in the default sort, as a Super Admin
+
+select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+  where true
+  order by "p"."property_name" asc, "m"."id" asc
+  limit $1
+  offset $2;
+
+select count(*) as "n"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+    from "properties" as "p"
+    left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+    left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+    left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+    inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+    where true
+    limit $1) as "counted";
+
+-- searched: searchText=cebu, as a Super Admin
+
+EXPLAIN (FORMAT JSON) select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+  where true;
+
+select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+  where true and (p.property_name ILIKE $1 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
+        FROM sellers
+        WHERE seller_name ILIKE $2)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
+        FROM users
+        WHERE first_name || ' ' || last_name ILIKE $3)))
+  order by ROW("p"."property_name", "m"."id") asc
+  limit $4
+  offset $5;
+
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "m"."id" as "match_key"
+    from "properties" as "p"
+    left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+    left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+    left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+    inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+    where true and (p.property_name ILIKE $2 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
+          FROM sellers
+          WHERE seller_name ILIKE $3)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
+          FROM users
+          WHERE first_name || ' ' || last_name ILIKE $4)))
+    limit $5) as "counted";
+
+-- scoped: the first page in the default sort, as an Agent of an agency
+
+select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+  where (p.user_id = $1 OR p.agent_id = $2
+          OR p.secondary_agent_id = $3 OR p.third_agent_id = $4
+          OR p.agency_id = (SELECT associated_agency_id
+      FROM users
+      WHERE user_id = $5))
+  order by "p"."property_name" asc, "m"."id" asc
+  limit $6
+  offset $7;
+
+select count(*) as "n"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+    from "properties" as "p"
+    left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+    left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+    left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+    inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
+    where (p.user_id = $1 OR p.agent_id = $2
+          OR p.secondary_agent_id = $3 OR p.third_agent_id = $4
+          OR p.agency_id = (SELECT associated_agency_id
+        FROM users
+        WHERE user_id = $5))
+    limit $6) as "counted";

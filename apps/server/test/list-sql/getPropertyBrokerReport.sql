@@ -1,0 +1,102 @@
+-- getPropertyBrokerReport: the SQL of its page (apps/server/test/list-sql.test.ts; UPDATE_SQL=1 rewrites it)
+
+-- plain: the first page in the default sort, as a Super Admin
+
+select *
+  from ((select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+      from "properties" as "p"
+      left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+      left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+      left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+      where true and s.seller_id IS NOT NULL
+      order by "s"."seller_name" asc, "p"."property_id" asc
+      limit $1)
+    UNION ALL (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+      from "properties" as "p"
+      left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+      left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+      left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+      where true and p.seller_id IS NULL
+      order by "p"."property_id" asc
+      limit $2)) as "parts"
+  order by "parts"."seller_name" asc, "parts"."property_id" asc
+  limit $3
+  offset $4;
+
+select count(*) as "n"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+    from "properties" as "p"
+    left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+    left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+    left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+    where true
+    limit $1) as "counted";
+
+-- searched: searchText=cebu, as a Super Admin
+
+EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  where true;
+
+select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  where true and (p.property_name ILIKE $1 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
+        FROM sellers
+        WHERE seller_name ILIKE $2)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
+        FROM users
+        WHERE first_name || ' ' || last_name ILIKE $3)) OR "p"."broker_id" = ANY (ARRAY(SELECT broker_id
+        FROM brokers
+        WHERE broker_name ILIKE $4)))
+  order by ROW("s"."seller_name", "p"."property_id") asc
+  limit $5
+  offset $6;
+
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status", "p"."property_id" as "match_key"
+    from "properties" as "p"
+    left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+    left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+    left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+    where true and (p.property_name ILIKE $2 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
+          FROM sellers
+          WHERE seller_name ILIKE $3)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
+          FROM users
+          WHERE first_name || ' ' || last_name ILIKE $4)) OR "p"."broker_id" = ANY (ARRAY(SELECT broker_id
+          FROM brokers
+          WHERE broker_name ILIKE $5)))
+    limit $6) as "counted";
+
+-- scoped: the first page in the default sort, as an Agent of an agency
+
+select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+  from "properties" as "p"
+  left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+  left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+  left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+  where (p.user_id = $1 OR p.agent_id = $2
+          OR p.secondary_agent_id = $3 OR p.third_agent_id = $4
+          OR p.agency_id = (SELECT associated_agency_id
+      FROM users
+      WHERE user_id = $5))
+  order by "s"."seller_name" asc, "p"."property_id" asc
+  limit $6
+  offset $7;
+
+select count(*) as "n"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", "p"."status"
+    from "properties" as "p"
+    left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
+    left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
+    left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
+    where (p.user_id = $1 OR p.agent_id = $2
+          OR p.secondary_agent_id = $3 OR p.third_agent_id = $4
+          OR p.agency_id = (SELECT associated_agency_id
+        FROM users
+        WHERE user_id = $5))
+    limit $6) as "counted";
