@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import { accountApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
-import { assertEmailFree, replaceUserLinks } from '../lib/user-profile.ts';
-import { profileImageUpload, readUserAnswer, withStoredImage } from './user-form.ts';
+import { assertEmailFree, findUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
+import { profileImageUpload, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
+import { brokerIdsOf, findOwnProfile, updateUser } from '../db/repositories/users.ts';
 
 /** The signed-in user's own profile: read it, and change it after confirming the current password. */
 export const accountCalls: AnyCall[] = [
@@ -16,7 +16,7 @@ export const accountCalls: AnyCall[] = [
     summary: "The signed-in user's own profile (a user_id parameter is ignored: it is always your own)",
     async handle({ db, user }) {
       // An array with the one record: the old client reads resultData[0].
-      return { resultData: [await readUserAnswer(db, user.user_id)] };
+      return { resultData: [await findUserRecord(db, user.user_id)] };
     },
   }),
 
@@ -27,11 +27,7 @@ export const accountCalls: AnyCall[] = [
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;
-      const current = await db
-        .selectFrom('users')
-        .select(['password_hash', 'profile_image', 'profile_thumbnail', 'associated_agency_id'])
-        .where('user_id', '=', user.user_id)
-        .executeTakeFirstOrThrow();
+      const current = await findOwnProfile(db, user.user_id);
       if (!(await verifyPassword(current.password_hash, input.verify_password))) {
         const message = 'Current password is incorrect';
         throw badRequest(message, { verify_password: message });
@@ -40,49 +36,34 @@ export const accountCalls: AnyCall[] = [
       const { verify_password: _, user_skills, ...fields } = input;
       const stored = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({
-              first_name: fields.first_name,
-              last_name: fields.last_name,
-              nick_name: fields.nick_name,
-              user_email: fields.user_email,
-              phone_1: fields.phone_1,
-              phone_2: fields.phone_2,
-              unit_number: fields.unit_number,
-              house_number: fields.house_number,
-              street_name: fields.street_name,
-              building_name: fields.building_name,
-              floor: fields.floor,
-              province_id: fields.province_id,
-              town_id: fields.town_id,
-              barangay_id: fields.barangay_id,
-              subdivision_id: fields.subdivision_id,
-              zip_code: fields.zip_code,
-              is_address_same_as_agency: false,
-              birth_day: fields.birth_day,
-              birth_month: fields.birth_month,
-              birth_year: fields.birth_year,
-              re_license: fields.re_license,
-              website: fields.website,
-              profile_statement: fields.profile_statement,
-              ...(image && { profile_image: image.file, profile_thumbnail: image.thumbnail }),
-              updated_at: sql`now()`,
-              updated_by: user.user_id,
-            })
-            .where('user_id', '=', user.user_id)
-            .execute();
-          const brokers = await trx
-            .selectFrom('user_brokers')
-            .select('broker_id')
-            .where('user_id', '=', user.user_id)
-            .execute();
-          await replaceUserLinks(
-            trx,
-            user.user_id,
-            user_skills,
-            brokers.map((b) => b.broker_id),
-          );
+          await updateUser(trx, user.user_id, {
+            first_name: fields.first_name,
+            last_name: fields.last_name,
+            nick_name: fields.nick_name,
+            user_email: fields.user_email,
+            phone_1: fields.phone_1,
+            phone_2: fields.phone_2,
+            unit_number: fields.unit_number,
+            house_number: fields.house_number,
+            street_name: fields.street_name,
+            building_name: fields.building_name,
+            floor: fields.floor,
+            province_id: fields.province_id,
+            town_id: fields.town_id,
+            barangay_id: fields.barangay_id,
+            subdivision_id: fields.subdivision_id,
+            zip_code: fields.zip_code,
+            is_address_same_as_agency: false,
+            birth_day: fields.birth_day,
+            birth_month: fields.birth_month,
+            birth_year: fields.birth_year,
+            re_license: fields.re_license,
+            website: fields.website,
+            profile_statement: fields.profile_statement,
+            ...(image && { profile_image: image.file, profile_thumbnail: image.thumbnail }),
+            updated_by: user.user_id,
+          });
+          await replaceUserLinks(trx, user.user_id, user_skills, await brokerIdsOf(trx, user.user_id));
           return image;
         }),
       );

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   defaultOpenPropertyLimit,
   isAdminRole,
@@ -6,7 +5,6 @@ import {
   openPropertyLimitAfterRoleChange,
   ROLE,
   userApi,
-  userRecord,
   WELCOME_LINK_TTL_HOURS,
   type UserFields,
 } from '@app/contract';
@@ -20,13 +18,20 @@ import {
   addressFor,
   assertEmailFree,
   assertReferencesExist,
-  readUserRecord,
+  findUserRecord,
   replaceUserLinks,
 } from '../lib/user-profile.ts';
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { inTransaction, type Db } from '../db/index.ts';
+import { inTransaction } from '../db/index.ts';
+import {
+  findUserForUpdate,
+  insertPasswordReset,
+  insertStatusChange,
+  insertUser,
+  updateUser,
+} from '../db/repositories/users.ts';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
@@ -93,14 +98,12 @@ async function sendWelcomeLink(
   user: { user_id: number; first_name: string; user_email: string },
 ) {
   const { token, tokenHash } = newToken();
-  await services.db
-    .insertInto('password_resets')
-    .values({
-      token_hash: tokenHash,
-      user_id: user.user_id,
-      expires_at: new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000),
-    })
-    .execute();
+  await insertPasswordReset(
+    services.db,
+    user.user_id,
+    tokenHash,
+    new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000),
+  );
   const link = `${services.config.publicUrl}/reset-password?token=${token}`;
   services.mailer
     .send({
@@ -111,17 +114,6 @@ async function sendWelcomeLink(
     .catch((err: unknown) => log.error({ err }, 'welcome mail failed'));
 }
 
-/**
- * One user's record with their status history (GetUserById, webGetAccountDetails), typed as the
- * contract declares it. USER_RECORD names some of its columns at run time (the address, the id lists),
- * which Kysely cannot type, so the record is read through the contract's userRecord: the same fields in
- * the same order, checked.
- */
-export async function readUserAnswer(db: Db, userId: number) {
-  const { status_history, ...record } = await readUserRecord(db, userId);
-  return { ...userRecord.parse(record), status_history };
-}
-
 export const profileImageUpload = { files: ['profile_image'], tooLarge: MESSAGES.profileImageLimit } as const;
 
 export const userFormCalls: AnyCall[] = [
@@ -130,7 +122,7 @@ export const userFormCalls: AnyCall[] = [
     tag: 'Users',
     summary: "One user for the edit form, with id lists as comma strings and the user's status history",
     async handle({ db, input, user }) {
-      const record = await readUserAnswer(db, input.user_id);
+      const record = await findUserRecord(db, input.user_id);
       // Users of a type the caller may not manage are outside their scope.
       if (record.user_id !== user.user_id && !(await mayAssign(db, user, record.role_id))) {
         throw notFound('User');
@@ -158,31 +150,24 @@ export const userFormCalls: AnyCall[] = [
       const columns = await columnsFrom(db, input);
       const created = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
-          const row = await trx
-            .insertInto('users')
-            .values({
-              ...columns,
-              ...imageColumns(image),
-              open_property_limit,
-              user_status: status,
-              status_reason: status === 'Inactive' ? input.reason : null,
-              password_hash: null,
-              created_by: user.user_id,
-              updated_by: user.user_id,
-            })
-            .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email', 'phone_1'])
-            .executeTakeFirstOrThrow();
+          const row = await insertUser(trx, {
+            ...columns,
+            ...imageColumns(image),
+            open_property_limit,
+            user_status: status,
+            status_reason: status === 'Inactive' ? input.reason : null,
+            password_hash: null,
+            created_by: user.user_id,
+            updated_by: user.user_id,
+          });
           await replaceUserLinks(trx, row.user_id, input.user_skills, input.associated_broker_id);
-          await trx
-            .insertInto('user_status_history')
-            .values({
-              user_id: row.user_id,
-              old_status: 'New',
-              new_status: status,
-              reason: input.reason ?? 'Account created',
-              changed_by: user.user_id,
-            })
-            .execute();
+          await insertStatusChange(trx, {
+            user_id: row.user_id,
+            old_status: 'New',
+            new_status: status,
+            reason: input.reason ?? 'Account created',
+            changed_by: user.user_id,
+          });
           await events.userCreated(trx, user, row);
           return row;
         }),
@@ -209,18 +194,7 @@ export const userFormCalls: AnyCall[] = [
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files } = ctx;
-      const current = await db
-        .selectFrom('users')
-        .select([
-          'user_id',
-          'role_id',
-          'user_status',
-          'open_property_limit',
-          'profile_image',
-          'profile_thumbnail',
-        ])
-        .where('user_id', '=', input.user_id)
-        .executeTakeFirst();
+      const current = await findUserForUpdate(db, input.user_id);
       if (current?.user_id === user.user_id) {
         throw new HttpError(409, 'Use Account Details to change your own profile');
       }
@@ -239,19 +213,14 @@ export const userFormCalls: AnyCall[] = [
       const columns = await columnsFrom(db, input);
       await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({
-              ...columns,
-              ...imageColumns(image),
-              open_property_limit,
-              user_status: status,
-              status_reason: status === 'Inactive' ? input.reason : null,
-              updated_at: sql`now()`,
-              updated_by: user.user_id,
-            })
-            .where('user_id', '=', current.user_id)
-            .execute();
+          await updateUser(trx, current.user_id, {
+            ...columns,
+            ...imageColumns(image),
+            open_property_limit,
+            user_status: status,
+            status_reason: status === 'Inactive' ? input.reason : null,
+            updated_by: user.user_id,
+          });
           const links = await replaceUserLinks(
             trx,
             current.user_id,
@@ -260,16 +229,13 @@ export const userFormCalls: AnyCall[] = [
           );
           if (links.brokers) await events.agentBrokerChanged(trx, user, current.user_id, fullName(input));
           if (status !== current.user_status) {
-            await trx
-              .insertInto('user_status_history')
-              .values({
-                user_id: current.user_id,
-                old_status: current.user_status,
-                new_status: status,
-                reason: input.reason,
-                changed_by: user.user_id,
-              })
-              .execute();
+            await insertStatusChange(trx, {
+              user_id: current.user_id,
+              old_status: current.user_status,
+              new_status: status,
+              reason: input.reason,
+              changed_by: user.user_id,
+            });
           }
           // A user no longer Active, or whose grants changed with their role, signs in again.
           if (status !== 'Active' || roleChanged) await revokeSessions(trx, current.user_id);

@@ -8,6 +8,7 @@ import { assertUnused } from '../lib/references.ts';
 import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
+import { countOtherSuperAdmins, deleteUserRow, findManagedUser } from '../db/repositories/users.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
 
@@ -86,13 +87,7 @@ const userList = (
 
 /** The user, or 404; `lock` holds their row until the transaction ends (a status change reads it so). */
 async function targetUser(db: Db, userId: number, lock = false) {
-  const user = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
-    .where('u.user_id', '=', userId)
-    .$if(lock, (q) => q.forNoKeyUpdate('u'))
-    .executeTakeFirst();
+  const user = await findManagedUser(db, userId, lock);
   if (!user) throw notFound('User');
   return user;
 }
@@ -140,19 +135,14 @@ export const userCalls: AnyCall[] = [
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'delete');
       if (target.role_id === ROLE.SuperAdmin) {
-        const others = await db
-          .selectFrom('users')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('role_id', '=', ROLE.SuperAdmin)
-          .where('user_id', '!=', target.user_id)
-          .executeTakeFirstOrThrow();
-        if (Number(others.n) === 0) throw conflict('The last Super Admin cannot be deleted');
+        if ((await countOtherSuperAdmins(db, target.user_id)) === 0)
+          throw conflict('The last Super Admin cannot be deleted');
       }
       // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
       await assertUnused(db, 'users', target.user_id, `User : ${target.first_name} ${target.last_name}`);
       await inTransaction(db, async (trx) => {
         await revokeSessions(trx, target.user_id);
-        await trx.deleteFrom('users').where('user_id', '=', target.user_id).execute();
+        await deleteUserRow(trx, target.user_id);
       });
       return { message: 'User deleted successfully' };
     },

@@ -1,13 +1,19 @@
-import { expressionBuilder, sql, type Transaction } from 'kysely';
-import type { UserFields, UserStatus } from '@app/contract';
+import { expressionBuilder, sql } from 'kysely';
+import type { UserFields, UserRecord, UserStatus } from '@app/contract';
 import type { Database } from '../db/schema.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Trx } from '../db/index.ts';
+import {
+  agencyWithId,
+  findUserByEmailExcept,
+  insertStatusChange,
+  updateUserStatus,
+  userStatusHistory,
+  userWithRole,
+} from '../db/repositories/users.ts';
 import { addressValues, checkAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 import { assertExist, linkIds, replaceLinks, type Link } from './links.ts';
 import { revokeSessions } from './session.ts';
-
-type Trx = Transaction<Database>;
 
 /** The user's id lists, each a link table. */
 const USER_LINKS = {
@@ -74,58 +80,81 @@ export const USER_RECORD = [
   picture('profile_thumbnail').as('profileThumbnail'),
 ];
 
+/**
+ * The record as the contract declares it (UserRecord), from a row read with USER_RECORD. Kysely cannot
+ * type that row (USER_RECORD names some columns at run time: the address, the id lists), so this names
+ * each field: the same fields in the contract's order, without a parse on every request.
+ */
+export function readUserRecord(row: Record<string, unknown>): UserRecord {
+  const field = <K extends keyof UserRecord>(key: K) => row[key] as UserRecord[K];
+  return {
+    user_id: field('user_id'),
+    first_name: field('first_name'),
+    last_name: field('last_name'),
+    full_name: field('full_name'),
+    nick_name: field('nick_name'),
+    role_id: field('role_id'),
+    role_name: field('role_name'),
+    phone_1: field('phone_1'),
+    phone_2: field('phone_2'),
+    user_email: field('user_email'),
+    user_status: field('user_status'),
+    reason: field('reason'),
+    associated_agency_id: field('associated_agency_id'),
+    associated_broker_id: field('associated_broker_id'),
+    is_address_same_as_agency: field('is_address_same_as_agency'),
+    unit_number: field('unit_number'),
+    street_name: field('street_name'),
+    town_id: field('town_id'),
+    barangay_id: field('barangay_id'),
+    subdivision_id: field('subdivision_id'),
+    house_number: field('house_number'),
+    building_name: field('building_name'),
+    floor: field('floor'),
+    zip_code: field('zip_code'),
+    province_id: field('province_id'),
+    birth_day: field('birth_day'),
+    birth_month: field('birth_month'),
+    birth_year: field('birth_year'),
+    re_license: field('re_license'),
+    website: field('website'),
+    user_skills: field('user_skills'),
+    user_skills_id: field('user_skills_id'),
+    profile_statement: field('profile_statement'),
+    self_broker: field('self_broker'),
+    open_property_limit: field('open_property_limit'),
+    profileImage: field('profileImage'),
+    agent_photo: field('agent_photo'),
+    profileThumbnail: field('profileThumbnail'),
+  };
+}
+
 /** One user's record (USER_RECORD) with their status history, or 404. */
-export async function readUserRecord(db: Db, userId: number) {
-  const record = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(USER_RECORD)
-    .where('u.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!record) throw notFound('User');
-  const history = await db
-    .selectFrom('user_status_history as h')
-    .leftJoin('users as by', 'by.user_id', 'h.changed_by')
-    .select([
-      'h.old_status',
-      'h.new_status',
-      'h.reason',
-      'h.changed_at',
-      sql<string | null>`by.first_name || ' ' || by.last_name`.as('changed_by_name'),
-    ])
-    .where('h.user_id', '=', userId)
-    .orderBy('h.changed_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .limit(100)
-    .execute();
-  return { ...record, status_history: history };
+export async function findUserRecord(db: Db, userId: number) {
+  const row = await userWithRole(db, userId).select(USER_RECORD).executeTakeFirst();
+  if (!row) throw notFound('User');
+  return { ...readUserRecord(row), status_history: await userStatusHistory(db, userId) };
 }
 
 /** Refuses an e-mail address another user already has (the unique index would say it less clearly). */
-export async function assertEmailFree(db: Db | Trx, email: string, exceptUserId?: number) {
-  const other = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where(sql`lower(user_email)`, '=', email.toLowerCase())
-    .$if(exceptUserId !== undefined, (q) => q.where('user_id', '!=', exceptUserId!))
-    .executeTakeFirst();
-  if (other) throw conflict('A user with this e-mail address already exists');
+export async function assertEmailFree(db: Db, email: string, exceptUserId?: number) {
+  if (await findUserByEmailExcept(db, email, exceptUserId)) {
+    throw conflict('A user with this e-mail address already exists');
+  }
 }
 
 /**
  * The address to store: the agency's own when 'same as agency' is ticked, else the form's, whose
  * places must exist and lie in each other.
  */
-export async function addressFor(db: Db | Trx, input: UserFields) {
+export async function addressFor(db: Db, input: UserFields) {
   if (!input.is_address_same_as_agency) {
     const address = addressValues(PLAIN_ADDRESS, input);
     await checkAddress(db, PLAIN_ADDRESS, address);
     return address;
   }
-  const agency = await db
-    .selectFrom('agencies as a')
+  const agency = await agencyWithId(db, input.associated_agency_id ?? 0)
     .select(selectAddress(PLAIN_ADDRESS, 'a'))
-    .where('a.agency_id', '=', input.associated_agency_id ?? 0)
     .executeTakeFirst();
   if (!agency)
     throw badRequest('associated_agency_id: Unknown agency', { associated_agency_id: 'Unknown agency' });
@@ -133,7 +162,7 @@ export async function addressFor(db: Db | Trx, input: UserFields) {
 }
 
 /** The chosen type and agency must exist (skills and brokers are checked as they are linked). */
-export async function assertReferencesExist(db: Db | Trx, input: UserFields) {
+export async function assertReferencesExist(db: Db, input: UserFields) {
   await assertExist(db, 'roles', 'id', [input.role_id], 'role_id', 'user type');
   if (input.associated_agency_id) {
     await assertExist(
@@ -169,25 +198,13 @@ export async function setUserStatus(
   reason: string | null,
   changedBy: number,
 ) {
-  await trx
-    .updateTable('users')
-    .set({
-      user_status: status,
-      status_reason: status === 'Inactive' ? reason : null,
-      updated_at: sql`now()`,
-      updated_by: changedBy,
-    })
-    .where('user_id', '=', target.user_id)
-    .execute();
-  await trx
-    .insertInto('user_status_history')
-    .values({
-      user_id: target.user_id,
-      old_status: target.user_status,
-      new_status: status,
-      reason,
-      changed_by: changedBy,
-    })
-    .execute();
+  await updateUserStatus(trx, target.user_id, status, status === 'Inactive' ? reason : null, changedBy);
+  await insertStatusChange(trx, {
+    user_id: target.user_id,
+    old_status: target.user_status,
+    new_status: status,
+    reason,
+    changed_by: changedBy,
+  });
   if (status === 'Inactive') await revokeSessions(trx, target.user_id);
 }

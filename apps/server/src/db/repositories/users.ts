@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import { ROLE, type UserStatus } from '@app/contract';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database } from '../schema.ts';
+import type { Db } from '../index.ts';
+
+type UserValues = Insertable<Database['users']>;
+type UserChanges = Updateable<Database['users']>;
+
+/** The user `u` with their role `r`; the caller selects what it needs (the record's columns). */
+export const userWithRole = (db: Db, userId: number) =>
+  db.selectFrom('users as u').innerJoin('roles as r', 'r.id', 'u.role_id').where('u.user_id', '=', userId);
+
+/** What managing a user checks: their type, rank, status and name; `lock` holds their row. */
+export const findManagedUser = (db: Db, userId: number, lock = false) =>
+  userWithRole(db, userId)
+    .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
+    .$if(lock, (q) => q.forNoKeyUpdate('u'))
+    .executeTakeFirst();
+
+/** How many Super Admins there are besides the given user. */
+export async function countOtherSuperAdmins(db: Db, userId: number) {
+  const others = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('role_id', '=', ROLE.SuperAdmin)
+    .where('user_id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(others.n);
+}
+
+export const deleteUserRow = (db: Db, userId: number) =>
+  db.deleteFrom('users').where('user_id', '=', userId).execute();
+
+/** The user's newest status changes (at most 100), with who made each. */
+export const userStatusHistory = (db: Db, userId: number) =>
+  db
+    .selectFrom('user_status_history as h')
+    .leftJoin('users as by', 'by.user_id', 'h.changed_by')
+    .select([
+      'h.old_status',
+      'h.new_status',
+      'h.reason',
+      'h.changed_at',
+      sql<string | null>`by.first_name || ' ' || by.last_name`.as('changed_by_name'),
+    ])
+    .where('h.user_id', '=', userId)
+    .orderBy('h.changed_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(100)
+    .execute();
+
+/** Another user with this e-mail address (in any case), if there is one. */
+export const findUserByEmailExcept = (db: Db, email: string, exceptUserId?: number) =>
+  db
+    .selectFrom('users')
+    .select('user_id')
+    .where(sql`lower(user_email)`, '=', email.toLowerCase())
+    .$if(exceptUserId !== undefined, (q) => q.where('user_id', '!=', exceptUserId!))
+    .executeTakeFirst();
+
+/** One line of a user's status history. */
+export const insertStatusChange = (
+  db: Db,
+  change: {
+    user_id: number;
+    old_status: string;
+    new_status: UserStatus;
+    reason: string | null | undefined;
+    changed_by: number;
+  },
+) => db.insertInto('user_status_history').values(change).execute();
+
+/** Sets the user's status (and its reason), as changed by `changedBy` now. */
+export const updateUserStatus = (
+  db: Db,
+  userId: number,
+  status: UserStatus,
+  reason: string | null,
+  changedBy: number,
+) =>
+  db
+    .updateTable('users')
+    .set({ user_status: status, status_reason: reason, updated_at: sql`now()`, updated_by: changedBy })
+    .where('user_id', '=', userId)
+    .execute();
+
+/** A new user; answers what the welcome mail and the audit need. */
+export const insertUser = (db: Db, values: UserValues) =>
+  db
+    .insertInto('users')
+    .values(values)
+    .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email', 'phone_1'])
+    .executeTakeFirstOrThrow();
+
+/** Changes the user's columns and stamps the change now. */
+export const updateUser = (db: Db, userId: number, changes: UserChanges) =>
+  db
+    .updateTable('users')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .execute();
+
+/** What UpdateUser compares the form with. */
+export const findUserForUpdate = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select([
+      'user_id',
+      'role_id',
+      'user_status',
+      'open_property_limit',
+      'profile_image',
+      'profile_thumbnail',
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** What UpdateProfile checks and replaces: the password and the picture. */
+export const findOwnProfile = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['password_hash', 'profile_image', 'profile_thumbnail', 'associated_agency_id'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+
+/** The ids of the user's brokers. */
+export async function brokerIdsOf(db: Db, userId: number) {
+  const brokers = await db
+    .selectFrom('user_brokers')
+    .select('broker_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return brokers.map((b) => b.broker_id);
+}
+
+/** A single-use link to choose a password, valid until `expiresAt`. */
+export const insertPasswordReset = (db: Db, userId: number, tokenHash: Buffer, expiresAt: Date) =>
+  db
+    .insertInto('password_resets')
+    .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt })
+    .execute();
+
+/** The agency's address, by the given selection of its columns (`a`). */
+export const agencyWithId = (db: Db, agencyId: number) =>
+  db.selectFrom('agencies as a').where('a.agency_id', '=', agencyId);
