@@ -4,6 +4,7 @@ import { MESSAGES, isAgentRole, seesAllAgencies, sellerApi } from '@app/contract
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
+import * as sellers from '../db/repositories/sellers.ts';
 import { SELLER_ADDRESS } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist } from '../lib/links.ts';
@@ -16,41 +17,8 @@ import type { SessionUser } from '../lib/session.ts';
 const spec: RecordSpec = { table: 'sellers', idColumn: 'seller_id', address: SELLER_ADDRESS };
 const TAG = 'Sellers';
 
-/** Sellers in the user's scope with their agency's name (a seller has at most one: no repeated rows). */
-const sellersOf = (db: Db, user: SessionUser) =>
-  db
-    .selectFrom('sellers as s')
-    .leftJoin('agencies as a', 'a.agency_id', 's.agency_id')
-    .select([
-      's.seller_id',
-      's.seller_name',
-      's.property_owner_name',
-      's.agency_id',
-      'a.agency_name',
-      's.phone_1',
-      's.email_address',
-    ])
-    .where(sellerScope(user));
-
 async function findSeller(db: Db, user: SessionUser, sellerId: number) {
-  const seller = await sellersOf(db, user)
-    .select([
-      's.phone_2',
-      's.notes_about_seller',
-      's.created_by',
-      's.updated_by',
-      // SELLER_ADDRESS's columns under its names, named here so that the record is typed.
-      's.unit_number',
-      's.street_name',
-      's.town_id',
-      's.barangay_id',
-      's.subdivision_id',
-      's.house_number as house_no',
-      's.province_id',
-      's.zip_code as zipcode',
-    ])
-    .where('s.seller_id', '=', sellerId)
-    .executeTakeFirst();
+  const seller = await sellers.findSeller(db, sellerScope(user), sellerId);
   if (!seller) throw notFound('Seller');
   return seller;
 }
@@ -92,8 +60,7 @@ export const sellerCalls: AnyCall[] = [
     summary: 'Sellers in your scope, paged (search over name, owner, agency, phone, e-mail)',
     list: {
       envelope: 'resultData',
-      // Without an agency a seller is still listed.
-      query: ({ db, user }) => sellersOf(db, user),
+      query: ({ db, user }) => sellers.sellersInScope(db, sellerScope(user)),
       sort: {
         seller_name: 's.seller_name',
         seller_id: 's.seller_id',
@@ -184,12 +151,7 @@ export const sellerCalls: AnyCall[] = [
       'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them',
     handle: async ({ db, user, input }) => ({
       resultData: await narrowLookup(
-        db
-          .selectFrom('sellers as s')
-          .select(['s.seller_id', 's.seller_name'])
-          .where(sellerScope(user))
-          .orderBy('s.seller_name')
-          .orderBy('s.seller_id'),
+        sellers.sellerNamesInScope(db, sellerScope(user)),
         input,
         sql.ref('s.seller_name'),
         's.seller_id',
