@@ -1,27 +1,26 @@
-import { sql, type RawBuilder } from 'kysely';
-import { z } from 'zod';
+import { sql } from 'kysely';
 import {
-  agencyApi,
-  brokerApi,
-  brokerAssociationApi,
   entityApi,
   isAgentRole,
   seesAllAgencies,
-  type ApiCall,
-  type ListQuery,
-  type lookupQuery,
-  type messageAnswer,
   type OrganisationColumn,
-  type OrganisationWire,
   type Permission,
   type Status,
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
+import {
+  AGENCY,
+  BROKER,
+  BROKER_ASSOCIATION,
+  type Input,
+  type OrganisationDefinition,
+} from './organisation-definitions.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
+import * as organisations from '../db/repositories/organisations.ts';
 import { ORGANISATION_ADDRESS, selectAddress } from '../lib/address.ts';
 import { notFound } from '../lib/errors.ts';
-import { linkIds, type AnyDb, type Link } from '../lib/links.ts';
+import { linkIds } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
 import type { ExportColumn } from '../lib/list/index.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
@@ -29,165 +28,24 @@ import { deleteUnused } from '../lib/references.ts';
 import { events } from '../lib/notifications.ts';
 import { agencyOf } from '../lib/scope.ts';
 
-type Input = Record<string, unknown>;
-
-/**
- * An organisation's calls as declared in the contract (agencyApi, brokerAssociationApi, brokerApi),
- * seen by the one implementation of the three: a record is a row of whichever table, by column name.
- */
-interface OrganisationCalls {
-  list: ApiCall<string, 'GET', z.ZodType<ListQuery>>;
-  byId: ApiCall<string, 'GET', z.ZodType<Input>, z.ZodType<{ resultData: Input[] }>>;
-  save: ApiCall<string, 'POST', z.ZodType<Input>, typeof messageAnswer>;
-  update: ApiCall<string, 'POST', z.ZodType<Input>, typeof messageAnswer>;
-  lookup: ApiCall<string, 'GET', typeof lookupQuery, z.ZodType<{ resultData: Input[] }>>;
-  delete: ApiCall<string, 'POST', z.ZodType<Input>, typeof messageAnswer>;
-  /** The rows the list and the lookup answer. */
-  row: z.ZodObject;
-  lookupRow: z.ZodObject;
-}
-
-/**
- * Agencies, broker associations and brokers: one definition each, one implementation of their list,
- * record, save, update, lookup and delete. They share the address block, Active/Inactive with a reason,
- * and the operating provinces, specializations and capabilities kept in link tables. What the wire
- * knows of them (names, requests, record, list columns) is the contract's; the tables are here.
- */
-export interface OrganisationDefinition extends OrganisationWire {
-  /** The declared calls, built from the same definition (`OrganisationWire`). */
-  api: OrganisationCalls;
-  table: 'agencies' | 'broker_associations' | 'brokers';
-  /** The table's own columns, written as sent (name first). */
-  columns: readonly string[];
-  links: readonly Link[];
-  unique: { index: string; message: string };
-  list: {
-    search: readonly string[];
-    /** The late column's value (`lateColumn`), computed for the page's rows only. */
-    late?: (idRef: string) => RawBuilder<string>;
-    exportTitle: string;
-  };
-}
+// The tests import the definitions from here, beside the calls.
+export { AGENCY, BROKER, BROKER_ASSOCIATION, type OrganisationDefinition };
 
 /** A list column, also exported; `column` when the table names it otherwise (status). */
 type ListColumn = ExportColumn & Pick<OrganisationColumn, 'column'>;
 
-/** The operating specializations, capabilities and provinces of an organisation, by table prefix. */
-const operations = (prefix: string, owner: string): Link[] => [
-  {
-    field: 'specialization_id',
-    table: `${prefix}_specializations`,
-    owner,
-    target: 'specialization_id',
-    targetTable: 'specializations',
-    label: 'specialization',
-  },
-  {
-    field: 'capability_id',
-    table: `${prefix}_capabilities`,
-    owner,
-    target: 'capability_id',
-    targetTable: 'capabilities',
-    label: 'capability',
-  },
-  {
-    field: 'province_id',
-    table: `${prefix}_provinces`,
-    owner,
-    target: 'province_id',
-    targetTable: 'provinces',
-    label: 'province',
-  },
-];
-
-export const AGENCY: OrganisationDefinition = {
-  ...agencyApi.def,
-  api: agencyApi,
-  table: 'agencies',
-  columns: [
-    'agency_name',
-    'owner_name',
-    'contact_person',
-    'phone_1',
-    'phone_2',
-    'email_address',
-    'email_address_secondary',
-  ],
-  links: operations('agency', 'agency_id'),
-  unique: { index: 'agencies_name_unique', message: 'An agency with this name already exists' },
-  list: {
-    search: ['agency_name', 'owner_name', 'contact_person', 'phone_1', 'email_address'],
-    exportTitle: 'Agency',
-  },
-};
-
-export const BROKER_ASSOCIATION: OrganisationDefinition = {
-  ...brokerAssociationApi.def,
-  api: brokerAssociationApi,
-  table: 'broker_associations',
-  columns: ['broker_association_name', 'contact_person', 'phone_1', 'phone_2', 'email_address'],
-  links: operations('broker_association', 'broker_association_id'),
-  unique: {
-    index: 'broker_associations_name_unique',
-    message: 'A broker association with this name already exists',
-  },
-  list: {
-    search: ['broker_association_name', 'contact_person', 'email_address', 'phone_1'],
-    exportTitle: 'BrokerAssociation',
-  },
-};
-
-export const BROKER: OrganisationDefinition = {
-  ...brokerApi.def,
-  api: brokerApi,
-  table: 'brokers',
-  columns: [
-    'broker_name',
-    'broker_license_number',
-    'phone_1',
-    'phone_2',
-    'email_address',
-    'notes_about_broker',
-  ],
-  links: [
-    {
-      field: 'broker_association_id',
-      table: 'broker_broker_associations',
-      owner: 'broker_id',
-      target: 'broker_association_id',
-      targetTable: 'broker_associations',
-      label: 'broker association',
-    },
-    ...operations('broker', 'broker_id'),
-  ],
-  unique: { index: 'brokers_license_unique', message: 'A broker with this licence number already exists' },
-  list: {
-    search: ['broker_name', 'email_address', 'phone_1', 'broker_license_number'],
-    late: (idRef) =>
-      sql<string>`coalesce((SELECT string_agg(a.broker_association_name, ', ' ORDER BY a.broker_association_name)
-        FROM broker_broker_associations l
-        JOIN broker_associations a ON a.broker_association_id = l.broker_association_id
-        WHERE l.broker_id = ${sql.ref(idRef)}), '')`,
-    exportTitle: 'Broker',
-  },
-};
-
-// The three tables are addressed by name from their definitions, so queries here are untyped.
-const untyped = (db: Db) => db as unknown as AnyDb;
-
 /** The record as its form loads it: legacy address names, id lists as comma strings. */
 const findRecord = (def: OrganisationDefinition, db: Db, recordId: number) =>
-  untyped(db)
-    .selectFrom(`${def.table} as o`)
-    .select([
-      ...[def.idColumn, ...def.columns, 'status', 'reason_for_inactive', 'created_by', 'updated_by'].map(
-        (c) => `o.${c}`,
-      ),
+  organisations.findOrganisation(
+    db,
+    def,
+    recordId,
+    [def.idColumn, ...def.columns, 'status', 'reason_for_inactive', 'created_by', 'updated_by'],
+    [
       ...selectAddress(ORGANISATION_ADDRESS, 'o'),
       ...def.links.map((link) => linkIds(link, `o.${def.idColumn}`)),
-    ])
-    .where(`o.${def.idColumn}`, '=', recordId)
-    .executeTakeFirst() as Promise<Input | undefined>;
+    ],
+  );
 
 const ownValues = (def: OrganisationDefinition, input: Input) =>
   Object.fromEntries(def.columns.map((c) => [c, input[c] ?? null]));
@@ -235,9 +93,11 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       list: {
         envelope: 'resultData',
         query: ({ db }) =>
-          untyped(db)
-            .selectFrom(`${def.table} as o`)
-            .select(rowColumns.map((c) => sql.ref(sqlColumn(c)).as(c.key))),
+          organisations.organisationList(
+            db,
+            def.table,
+            rowColumns.map((c) => ({ key: c.key, column: sqlColumn(c) })),
+          ),
         sort: Object.fromEntries(rowColumns.map((c) => [c.key, sqlColumn(c)])),
         search: def.list.search.map((c) => `o.${c}`),
         tieBreaker: `o.${def.idColumn}`,
@@ -314,12 +174,7 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       summary: `Active ${lower} records by name; searchText or ids narrow them`,
       handle: async ({ db, input }) => ({
         resultData: await narrowLookup(
-          untyped(db)
-            .selectFrom(def.table)
-            .select([def.idColumn, def.nameColumn])
-            .where('status', '=', 'Active')
-            .orderBy(def.nameColumn)
-            .orderBy(def.idColumn),
+          organisations.activeOrganisations(db, def),
           input,
           sql.ref(def.nameColumn),
           def.idColumn,
@@ -360,23 +215,7 @@ const agencyAddress = defineCall(entityApi.GetAssociatedAgencyAddressWithoutPagi
     if (!mayReadAny && (await agencyOf(db, user.user_id)) !== input.associated_agency_id) {
       throw notFound('Agency');
     }
-    // PLAIN_ADDRESS's columns, named here so that the row is typed as the answer declares it.
-    const address = await db
-      .selectFrom('agencies as o')
-      .select([
-        'o.unit_number',
-        'o.street_name',
-        'o.town_id',
-        'o.barangay_id',
-        'o.subdivision_id',
-        'o.house_number',
-        'o.building_name',
-        'o.floor',
-        'o.zip_code',
-        'o.province_id',
-      ])
-      .where('o.agency_id', '=', input.associated_agency_id)
-      .executeTakeFirst();
+    const address = await organisations.findAgencyAddress(db, input.associated_agency_id);
     if (!address) throw notFound('Agency');
     return { resultData: [address] };
   },
