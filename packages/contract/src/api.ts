@@ -1,11 +1,11 @@
 import { roleApi } from './roles.ts';
 import { masterApi } from './masters.ts';
-import { entityApi } from './entities.ts';
+import { entityApi } from './entity-api.ts';
 import { propertyApi } from './property-api.ts';
 import { overviewApi, reportApi } from './reports.ts';
 import { notificationApi } from './notifications.ts';
 import { auditApi } from './audit.ts';
-import { accountApi, otpApi, userApi } from './users.ts';
+import { accountApi, otpApi, userApi } from './user-answers.ts';
 import { authApi } from './auth.ts';
 import { permissionApi } from './permissions.ts';
 
