@@ -1,8 +1,10 @@
 import type { Control, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { profileFields } from '@app/contract';
 import { AddressFields, type AddressLevel } from './AddressFields.tsx';
 import type { TextFieldDecl } from './fieldDecls.ts';
-import { FormSelectField, FormTextFields, isRequiredIn } from './FormInputs.tsx';
+import { fieldRuleIn, isRequiredIn } from '../lib/fieldRules.ts';
+import { FormSelectField, FormTextFields } from './FormInputs.tsx';
 
 /** Floor choices of an address (spec 2, section 5). */
 export const FLOOR_OPTIONS = ['Basement', 'Ground', 'First', 'Second'] as const;
@@ -42,18 +44,27 @@ const LEVELS: readonly AddressLevel[] = ['province', 'town', 'barangay', 'subdiv
 /** The free-text parts after the cascade, in the order they are shown. */
 const TEXT_PARTS = [
   { part: 'zip', label: 'Zip Code', kind: 'digits' },
-  { part: 'street', label: 'Street Name', maxLength: 200 },
-  { part: 'house', label: 'House/Lot Number', maxLength: 100 },
-  { part: 'unit', label: 'Unit Number', maxLength: 50 },
-  { part: 'building', label: 'Building Name', maxLength: 200 },
+  { part: 'street', label: 'Street Name' },
+  { part: 'house', label: 'House/Lot Number' },
+  { part: 'unit', label: 'Unit Number' },
+  { part: 'building', label: 'Building Name' },
 ] as const satisfies readonly (Omit<TextFieldDecl, 'name'> & { part: keyof AddressNames<FieldValues> })[];
+
+/**
+ * The longest text of each part as the contract's profile declares it under the usual names: the
+ * limit of a part that `shape` does not bound (a form that passes no schema).
+ */
+const usualMaxLength = (part: keyof typeof ADDRESS_NAMES) =>
+  fieldRuleIn(profileFields.shape, ADDRESS_NAMES[part]).maxLength;
 
 interface AddressBlockProps<T extends FieldValues> {
   control: Control<T>;
   setValue: UseFormReturn<T>['setValue'];
   names: AddressNames<T>;
-  /** The contract schema's fields: which parts are required comes from there. */
+  /** The contract schema's fields: which parts are required, and how long they may be. */
   shape: Record<string, z.ZodType>;
+  /** The parts required by a rule across fields (the user form's), instead of the schema's marks. */
+  requiredNames?: readonly string[];
   /** Longest zip code (4 for a PHLPost code, 6 where the spec allows more). */
   zipLength: number;
   /** The zip code only comes from the chosen place (the property form). */
@@ -72,8 +83,10 @@ export function AddressBlock<T extends FieldValues>({
   shape,
   zipLength,
   zipReadOnly = false,
+  requiredNames,
 }: AddressBlockProps<T>) {
-  const required = (name: Path<T> | undefined) => !!name && isRequiredIn(shape, name);
+  const required = (name: Path<T> | undefined) =>
+    !!name && (requiredNames ? requiredNames.includes(name) : isRequiredIn(shape, name));
   const texts = TEXT_PARTS.flatMap(({ part, ...decl }): TextFieldDecl[] => {
     const name = names[part];
     const zip = {
@@ -81,7 +94,7 @@ export function AddressBlock<T extends FieldValues>({
       disabled: zipReadOnly,
       ...(zipReadOnly && { hint: 'From the barangay' }),
     };
-    return name ? [{ ...decl, name, ...(part === 'zip' ? zip : {}) }] : [];
+    return name ? [{ ...decl, name, ...(part === 'zip' ? zip : { maxLength: usualMaxLength(part) }) }] : [];
   });
   return (
     <>
@@ -96,7 +109,12 @@ export function AddressBlock<T extends FieldValues>({
           })
         }
       />
-      <FormTextFields<T> control={control} fields={texts} shape={shape} />
+      <FormTextFields<T>
+        control={control}
+        fields={texts}
+        shape={shape}
+        isRequired={(name) => required(name as Path<T>)}
+      />
       {names.floor && (
         <FormSelectField
           control={control}

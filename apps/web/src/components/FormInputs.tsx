@@ -3,18 +3,10 @@ import { useController, useWatch, type Control, type FieldValues, type Path } fr
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
+import { fieldRuleIn } from '../lib/fieldRules.ts';
 import { useSearchedOptions, type IdName, type SearchedLookup } from '../lib/lookups.ts';
 import type { TextFieldDecl, TextKind } from './fieldDecls.ts';
 import { IdSelect, toIds, type IdSelectProps } from './IdSelect.tsx';
-
-/**
- * Whether a field of a contract schema is required: it refuses an absent value. The required marks
- * of a form are read from the same schema that validates it, so they cannot disagree.
- */
-export function isRequiredIn(shape: Record<string, z.ZodType>, name: string): boolean {
-  const field = shape[name];
-  return !!field && !field.safeParse(undefined).success;
-}
 
 interface FormTextFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -76,29 +68,38 @@ export function FormTextField<T extends FieldValues>({
   );
 }
 
-/** Text inputs from their declarations, each required as the contract's fields say. */
+/**
+ * Text inputs from their declarations, each as long and as required as the contract's fields say; a
+ * declaration's own maxLength only counts where the schema has no string maximum (a pattern holds it).
+ */
 export function FormTextFields<T extends FieldValues>({
   control,
   fields,
   shape,
+  isRequired,
 }: {
   control: Control<T>;
   fields: readonly TextFieldDecl[];
   shape: Record<string, z.ZodType>;
+  /** Required marks from elsewhere than the schema (a rule across fields). */
+  isRequired?: (name: string) => boolean;
 }) {
-  return fields.map((f) => (
-    <FormTextField<T>
-      key={f.name}
-      control={control}
-      name={f.name as Path<T>}
-      label={f.label}
-      kind={f.kind}
-      maxLength={f.maxLength}
-      hint={f.hint}
-      disabled={f.disabled}
-      required={isRequiredIn(shape, f.name)}
-    />
-  ));
+  return fields.map((f) => {
+    const rule = fieldRuleIn(shape, f.name);
+    return (
+      <FormTextField<T>
+        key={f.name}
+        control={control}
+        name={f.name as Path<T>}
+        label={f.label}
+        kind={f.kind}
+        maxLength={rule.maxLength ?? f.maxLength}
+        hint={f.hint}
+        disabled={f.disabled}
+        required={isRequired ? isRequired(f.name) : rule.required}
+      />
+    );
+  });
 }
 
 interface FormSelectFieldProps<T extends FieldValues> {

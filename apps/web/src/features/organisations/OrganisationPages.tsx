@@ -6,14 +6,10 @@ import Switch from '@mui/material/Switch';
 import { ADDRESS_NAMES, addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
 import { formValues, type FieldKinds } from '../../components/entityValues.ts';
-import {
-  FormTextField,
-  FormTextFields,
-  isRequiredIn,
-  SearchedIdSelect,
-} from '../../components/FormInputs.tsx';
+import { FormTextField, FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import type { IdSelectProps } from '../../components/IdSelect.tsx';
+import { isRequiredIn } from '../../lib/fieldRules.ts';
 import {
   SEARCHED,
   useCapabilityOptions,

@@ -1,0 +1,120 @@
+import type { Control } from 'react-hook-form';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, PROPERTY_STATUSES } from '@app/contract';
+import { FullRow } from '../../../components/EntityFormPage.tsx';
+import { FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
+import { IdSelect } from '../../../components/IdSelect.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useZoningCodeOptions } from '../../../lib/lookups.ts';
+import { DateField } from '../PropertyInputs.tsx';
+import type { PropertyRecord, PropertyValues } from './form-values.ts';
+import { AMOUNT_LENGTH, propertyInput } from './inputRules.ts';
+
+/** A history row names a database column ('land_area'); people read 'Land area'. */
+const fieldLabel = (column: string) => {
+  const words = column.replace(/_id$/, '').replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The Manila day of a moment the record holds (an ISO timestamp), or a dash. */
+const day = (iso: string | null) => formatDate(iso) || '–';
+
+/** Property Status and Modification History Tracking (only when editing). */
+export function StatusPanel({
+  control,
+  suspended,
+  record,
+}: {
+  control: Control<PropertyValues>;
+  suspended: boolean;
+  record: PropertyRecord | null;
+}) {
+  const zoning = useZoningCodeOptions();
+  const history = record?.history ?? [];
+  return (
+    <>
+      <FormSelectField control={control} name="status" label="Status" options={PROPERTY_STATUSES} required />
+      {suspended && (
+        <FormTextField
+          control={control}
+          name="suspendedReason"
+          label="Suspended Reason"
+          {...propertyInput('suspendedReason')}
+          // Required whenever shown (a rule across fields).
+          required
+        />
+      )}
+      <FormTextField
+        control={control}
+        name="priceRented"
+        label="Price Rented"
+        {...propertyInput('priceRented', AMOUNT_LENGTH)}
+      />
+      <FormTextField
+        control={control}
+        name="priceSoldFor"
+        label="Price Sold For"
+        {...propertyInput('priceSoldFor', AMOUNT_LENGTH)}
+      />
+      <FormTextField
+        control={control}
+        name="zonalValue"
+        label="Zonal Value"
+        {...propertyInput('zonalValue', AMOUNT_LENGTH)}
+      />
+      <IdSelect<PropertyValues>
+        control={control}
+        name="zonningCode"
+        label="Zoning Code"
+        options={zoning.options}
+        loading={zoning.isFetching}
+      />
+      <DateField control={control} name="active_date" label="Active Date" />
+      {record && (
+        <FullRow>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            First added {day(record.date_first_added)} · Last modified {day(record.date_last_modified)} · Last
+            status change {day(record.date_last_status_change)} · Sold {day(record.date_sold)} · Suspended{' '}
+            {day(record.date_suspended)}
+          </Typography>
+        </FullRow>
+      )}
+      <FullRow>
+        <Typography component="h3" variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
+          Modification history
+        </Typography>
+        {history.length === 0 ? (
+          <Typography variant="body2">{MESSAGES.noData}</Typography>
+        ) : (
+          <Table size="small" aria-label="Modification history">
+            <TableHead>
+              <TableRow>
+                <TableCell>Field</TableCell>
+                <TableCell>Old</TableCell>
+                <TableCell>New</TableCell>
+                <TableCell>By</TableCell>
+                <TableCell>When</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.map((h, i) => (
+                <TableRow key={`${h.changed_at}-${h.field}-${i}`}>
+                  <TableCell>{fieldLabel(h.field)}</TableCell>
+                  <TableCell>{h.old_value ?? ''}</TableCell>
+                  <TableCell>{h.new_value ?? ''}</TableCell>
+                  <TableCell>{h.changed_by_name ?? ''}</TableCell>
+                  <TableCell>{formatDateTime(h.changed_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </FullRow>
+    </>
+  );
+}
