@@ -18,7 +18,12 @@ import { PasswordField } from '../../components/PasswordField.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { SESSION_CALL } from '../../lib/auth.ts';
 import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
-import { OtherDetailsFields, PROFILE_KINDS, ProfileImageInput, withImage } from '../users/ProfileInputs.tsx';
+import {
+  OtherDetailsFields,
+  PROFILE_KINDS,
+  ProfileImageInput,
+  withImage,
+} from '../../components/ProfileInputs.tsx';
 
 type Values = Record<string, unknown>;
 const ACCOUNT_CALL = accountApi.webGetAccountDetails;

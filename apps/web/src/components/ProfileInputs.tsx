@@ -5,14 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { BIRTH_YEARS, daysInMonth, MESSAGES } from '@app/contract';
-import { FormNumberSelectField as NumberSelect, FormTextField } from '../../components/FormInputs.tsx';
-import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
-import { FullRow } from '../../components/EntityFormPage.tsx';
-import { ADDRESS_NAMES } from '../../components/AddressBlock.tsx';
-import type { FieldKinds } from '../../components/entityValues.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/imageFile.ts';
-import { useUserSkillOptions } from '../../lib/lookups.ts';
+import { BIRTH_YEARS, daysInMonth, MESSAGES, profileFields } from '@app/contract';
+import { fieldRule } from '../lib/fieldRules.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../lib/imageFile.ts';
+import { useUserSkillOptions } from '../lib/lookups.ts';
+import { ADDRESS_NAMES } from './AddressBlock.tsx';
+import { FullRow } from './EntityFormPage.tsx';
+import type { FieldKinds } from './entityValues.ts';
+import { FormNumberSelectField as NumberSelect, FormTextField } from './FormInputs.tsx';
+import { IdMultiSelect } from './IdMultiSelect.tsx';
 
 const MONTHS = [
   'January',
@@ -66,6 +67,9 @@ export function BirthdayFields<T extends FieldValues>({ control }: { control: Co
   );
 }
 
+/** How long a profile's texts may be, as the contract's profile declares them. */
+const maxLengthOf = (name: string) => fieldRule(profileFields, name).maxLength;
+
 /** The Other Details of a user: licence, website, skills, birthday and profile statement. */
 export function OtherDetailsFields<T extends FieldValues>({
   control,
@@ -81,10 +85,15 @@ export function OtherDetailsFields<T extends FieldValues>({
         control={control}
         name={'re_license' as Path<T>}
         label="RE Licence"
-        maxLength={50}
+        maxLength={maxLengthOf('re_license')}
         required={licenceRequired}
       />
-      <FormTextField control={control} name={'website' as Path<T>} label="Website" maxLength={300} />
+      <FormTextField
+        control={control}
+        name={'website' as Path<T>}
+        label="Website"
+        maxLength={maxLengthOf('website')}
+      />
       <IdMultiSelect
         control={control}
         name={'user_skills' as Path<T>}
@@ -99,7 +108,7 @@ export function OtherDetailsFields<T extends FieldValues>({
           name={'profile_statement' as Path<T>}
           label="Profile Statement"
           kind="notes"
-          maxLength={2000}
+          maxLength={maxLengthOf('profile_statement')}
           hint="Up to 100 words"
         />
       </FullRow>
