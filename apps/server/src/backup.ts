@@ -10,7 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { embeddedUrl, startEmbeddedPostgres } from './db/embedded.ts';
-import { backup, BackupError, defaultBackupFile, restore, type Manifest } from './lib/backup.ts';
+import { backup, defaultBackupFile } from './lib/backup.ts';
+import { BackupError, type Manifest } from './lib/backup/archive.ts';
+import { restore } from './lib/backup/restore.ts';
 
 const USAGE = 'Usage: npm run backup [FILE]  |  npm run restore FILE';
 

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Migrator } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { createDb, migrate } from '../../db/index.ts';
+import { migrationProvider } from '../../db/migrations/index.ts';
+import { mediaDir } from '../media.ts';
+import { BackupError, tableFile, unpack, type Manifest, type Table } from './archive.ts';
+import {
+  appliedMigrations,
+  connect,
+  ident,
+  inCurrentSchema,
+  knownMigrations,
+  SESSION_SETTINGS,
+  tablesOf,
+} from './catalog.ts';
+
+/** Why the schema differs from the backup's, or null when they hold the same tables and columns. */
+function schemaDifference(backup: Table[], live: Omit<Table, 'rows'>[]): string | null {
+  const key = (t: Omit<Table, 'rows'>) => `${t.name}(${[...t.columns].sort().join(', ')})`;
+  const ours = new Set(live.map(key));
+  const theirs = new Set(backup.map(key));
+  const missing = [...theirs].filter((t) => !ours.has(t));
+  const extra = [...ours].filter((t) => !theirs.has(t));
+  if (missing.length === 0 && extra.length === 0) return null;
+  return [
+    missing.length ? `in the backup only: ${missing.join('; ')}` : '',
+    extra.length ? `in the database only: ${extra.join('; ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** Refuses a target that is not a new installation, before anything is changed. */
+async function checkEmpty(client: pg.ClientBase, media: string) {
+  const { rows } = await client.query<{ present: boolean }>(
+    `SELECT to_regclass('users') IS NOT NULL AS present`,
+  );
+  if (rows[0]!.present) {
+    const { rows: users } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
+    if (Number(users[0]!.n) > 0) {
+      throw new BackupError(
+        `The database already holds data (${users[0]!.n} users): restore only into a new, empty database`,
+      );
+    }
+  }
+  if ((await fsp.readdir(media).catch(() => [])).length > 0) {
+    throw new BackupError(
+      `The media directory ${media} is not empty: restore only into a new data directory`,
+    );
+  }
+}
+
+/** Refuses a backup this code cannot load into the target's schema. */
+async function checkMigration(client: pg.ClientBase, manifest: Manifest) {
+  const known = await knownMigrations();
+  if (!known.includes(manifest.migration)) {
+    throw new BackupError(
+      `The backup was made by a newer version of Pinoy Property (migration ${manifest.migration} is unknown ` +
+        `to this one): restore it with that version or a later one`,
+    );
+  }
+  const ahead = (await appliedMigrations(client)).filter((name) => name > manifest.migration);
+  if (ahead.length > 0) {
+    throw new BackupError(
+      `The database is at migration ${ahead.at(-1)}, later than the backup's ${manifest.migration}: ` +
+        `restore into a new, empty database`,
+    );
+  }
+}
+
+/**
+ * Loads every table of the backup in one transaction: user triggers (audit, append-only guards) are off
+ * so restored rows are not recorded again, and foreign keys are dropped and re-created around the load
+ * (tables refer to each other in cycles, such as roles and users), which checks every restored row.
+ */
+async function load(client: pg.ClientBase, dir: string, manifest: Manifest) {
+  await client.query('BEGIN');
+  try {
+    await client.query(SESSION_SETTINGS);
+    const difference = schemaDifference(manifest.tables, await tablesOf(client));
+    if (difference) {
+      throw new BackupError(
+        `The backup does not match the schema of migration ${manifest.migration}: ${difference}`,
+      );
+    }
+    const names = manifest.tables.map((t) => t.name);
+    const { rows: triggers } = await client.query<{ tbl: string; name: string; mode: string }>(
+      `SELECT c.relname AS tbl, t.tgname AS name, t.tgenabled AS mode
+         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND ${inCurrentSchema('c')} AND c.relname = ANY($1)`,
+      [names],
+    );
+    const { rows: foreignKeys } = await client.query<{ tbl: string; name: string; definition: string }>(
+      `SELECT c.relname AS tbl, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
+         FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+        WHERE k.contype = 'f' AND ${inCurrentSchema('c')} AND c.relname = ANY($1)`,
+      [names],
+    );
+    for (const t of triggers)
+      await client.query(`ALTER TABLE ${ident(t.tbl)} DISABLE TRIGGER ${ident(t.name)}`);
+    for (const k of foreignKeys)
+      await client.query(`ALTER TABLE ${ident(k.tbl)} DROP CONSTRAINT ${ident(k.name)}`);
+    // Migrations may have filled reference tables; the backup's rows replace them.
+    if (names.length > 0) await client.query(`TRUNCATE ${names.map(ident).join(', ')}`);
+
+    for (const table of manifest.tables) {
+      const copy = client.query(
+        copyFrom(`COPY ${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`),
+      );
+      await pipeline(fs.createReadStream(path.join(dir, tableFile(table.name))), copy);
+      if (copy.rowCount !== table.rows) {
+        throw new BackupError(
+          `Table ${table.name} holds ${copy.rowCount} rows in the backup, not ${table.rows}`,
+        );
+      }
+    }
+
+    for (const k of foreignKeys) {
+      await client.query(`ALTER TABLE ${ident(k.tbl)} ADD CONSTRAINT ${ident(k.name)} ${k.definition}`);
+    }
+    const enable = { O: '', A: 'ALWAYS ', R: 'REPLICA ' } as Record<string, string>;
+    for (const t of triggers) {
+      await client.query(
+        `ALTER TABLE ${ident(t.tbl)} ENABLE ${enable[t.mode] ?? ''}TRIGGER ${ident(t.name)}`,
+      );
+    }
+    for (const s of manifest.sequences) {
+      await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [
+        ident(s.name),
+        s.lastValue,
+        s.isCalled,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+export interface RestoreSummary {
+  manifest: Manifest;
+  /** The latest migration after the restore (later than the backup's when the code is newer). */
+  migration: string;
+}
+
+/**
+ * Restores a backup into a new installation: a database without users and an empty media directory.
+ * Anything else is refused before a change. The schema is migrated to the backup's migration, every
+ * table loaded in one transaction (all or nothing), the media files moved in, then the schema migrated
+ * to this code's latest.
+ */
+export async function restore(options: { databaseUrl: string; dataDir: string; file: string }) {
+  const file = path.resolve(options.file);
+  const media = mediaDir(options.dataDir);
+  const client = await connect(options.databaseUrl);
+  const db = createDb(options.databaseUrl, 2);
+  let dir: string | undefined;
+  try {
+    await checkEmpty(client, media);
+    await fsp.mkdir(options.dataDir, { recursive: true });
+    // Unpacked inside the data directory, so the media move in with a rename.
+    dir = await fsp.mkdtemp(path.join(options.dataDir, '.restore-'));
+    const manifest = await unpack(file, dir);
+    await checkMigration(client, manifest);
+
+    const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+      manifest.migration,
+    );
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '';
+      throw new BackupError(`Migration ${failed} failed: ${String(error)}`);
+    }
+    try {
+      await load(client, dir, manifest);
+    } catch (error) {
+      const message =
+        error instanceof BackupError ? error.message : `Loading the data failed: ${(error as Error).message}`;
+      throw new BackupError(`${message}. The database was left without data.`);
+    }
+    await fsp.rmdir(media).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await fsp.mkdir(path.join(dir, 'media'), { recursive: true });
+    await fsp.rename(path.join(dir, 'media'), media);
+    await migrate(db);
+    const migration = (await appliedMigrations(client)).at(-1)!;
+    return { manifest, migration } satisfies RestoreSummary;
+  } finally {
+    await client.end().catch(() => {});
+    await db.destroy();
+    // Retried: after a failed unpack, writes of the last entries may still be landing.
+    if (dir) await fsp.rm(dir, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
