@@ -1,9 +1,23 @@
-import { sql } from 'kysely';
 import { MESSAGES, PROPERTY_MESSAGES, propertyApi, type ApiCall } from '@app/contract';
 import type { z } from 'zod';
-import { defineCall, type AnyCall, type CallBehaviour, type CallContext, type Served } from './registry.ts';
+import { defineCall, type AnyCall, type CallBehaviour, type Served } from './registry.ts';
+import type { CallContext } from '../lib/call-context.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { inTransaction, type Db, type Trx } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
+import { lockProperty } from '../db/repositories/properties.ts';
+import {
+  amenitiesOf,
+  clearDefault,
+  defaultMediaOf,
+  deleteMedia,
+  findMedia,
+  insertImage,
+  insertVideo,
+  makeDefault,
+  mediaOfProperty,
+  otherImageOf,
+  replaceAmenities,
+} from '../db/repositories/property-media.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
@@ -14,19 +28,10 @@ const ACCESS = 'Property Image' as const;
 
 /** The media row of the property, or 404. */
 async function mediaOf(db: Db, propertyId: number, imageId: number) {
-  const media = await db
-    .selectFrom('property_media')
-    .selectAll()
-    .where('id', '=', imageId)
-    .where('property_id', '=', propertyId)
-    .executeTakeFirst();
+  const media = await findMedia(db, propertyId, imageId);
   if (!media) throw notFound('Image');
   return media;
 }
-
-/** Holds the property's row until the transaction ends: its media and amenity saves queue behind it. */
-const lockProperty = (trx: Trx, propertyId: number) =>
-  sql`SELECT 1 FROM properties WHERE property_id = ${propertyId} FOR NO KEY UPDATE`.execute(trx);
 
 /** A media or amenity call: 'Property Image', and the property must be in the caller's scope (404). */
 const mediaCall = <S extends z.ZodType, R extends z.ZodType>(
@@ -51,21 +56,7 @@ export const propertyMediaCalls: AnyCall[] = [
     summary: 'The images and videos of a property in your scope, under resultdata (lower-case d)',
     property: (input) => input.property_id,
     async handle({ db, input }) {
-      const rows = await db
-        .selectFrom('property_media')
-        .select([
-          'id',
-          'property_id',
-          'type',
-          sql<string>`CASE WHEN type = 'Image' THEN '/media/' || file ELSE video_url END`.as('images_video'),
-          sql<string | null>`'/media/' || thumbnail`.as('thumbnail'),
-          'description',
-          sql<0 | 1>`CASE WHEN is_default THEN 1 ELSE 0 END`.as('isDefault'),
-        ])
-        .where('property_id', '=', input.property_id)
-        .orderBy('id')
-        .execute();
-      return { resultdata: rows };
+      return { resultdata: await mediaOfProperty(db, input.property_id) };
     },
   }),
 
@@ -77,16 +68,12 @@ export const propertyMediaCalls: AnyCall[] = [
     upload: { files: ['images_video'], tooLarge: MESSAGES.uploadLimit },
     async handle({ db, config, input, user, files }) {
       if (input.type === 'Video') {
-        await db
-          .insertInto('property_media')
-          .values({
-            property_id: input.property_id,
-            type: 'Video',
-            video_url: input.video_link,
-            description: input.description,
-            created_by: user.user_id,
-          })
-          .execute();
+        await insertVideo(db, {
+          propertyId: input.property_id,
+          url: input.video_link,
+          description: input.description,
+          createdBy: user.user_id,
+        });
         return { message: 'Video saved successfully' };
       }
       const bytes = files.images_video;
@@ -100,31 +87,17 @@ export const propertyMediaCalls: AnyCall[] = [
         await inTransaction(db, async (trx) => {
           // One upload at a time per property, so 'the first image' and 'one default' hold.
           await lockProperty(trx, input.property_id);
-          const hasDefault = await trx
-            .selectFrom('property_media')
-            .select('id')
-            .where('property_id', '=', input.property_id)
-            .where('is_default', '=', true)
-            .executeTakeFirst();
-          const makeDefault = !hasDefault || input.isDefault;
-          if (makeDefault && hasDefault)
-            await trx
-              .updateTable('property_media')
-              .set({ is_default: false })
-              .where('id', '=', hasDefault.id)
-              .execute();
-          await trx
-            .insertInto('property_media')
-            .values({
-              property_id: input.property_id,
-              type: 'Image',
-              file: image.file,
-              thumbnail: image.thumbnail,
-              description: input.description,
-              is_default: makeDefault,
-              created_by: user.user_id,
-            })
-            .execute();
+          const hasDefault = await defaultMediaOf(trx, input.property_id);
+          const isDefault = !hasDefault || input.isDefault;
+          if (isDefault && hasDefault) await clearDefault(trx, hasDefault.id);
+          await insertImage(trx, {
+            propertyId: input.property_id,
+            file: image.file,
+            thumbnail: image.thumbnail,
+            description: input.description,
+            isDefault,
+            createdBy: user.user_id,
+          });
         });
       } catch (error) {
         await removeMedia(config.dataDir, image.file, image.thumbnail);
@@ -144,16 +117,10 @@ export const propertyMediaCalls: AnyCall[] = [
         await lockProperty(trx, input.property_id);
         const media = await mediaOf(trx, input.property_id, input.image_id);
         if (media.is_default) {
-          const others = await trx
-            .selectFrom('property_media')
-            .select('id')
-            .where('property_id', '=', input.property_id)
-            .where('type', '=', 'Image')
-            .where('id', '<>', media.id)
-            .executeTakeFirst();
+          const others = await otherImageOf(trx, input.property_id, media.id);
           if (others) throw conflict(PROPERTY_MESSAGES.defaultImageInUse);
         }
-        await trx.deleteFrom('property_media').where('id', '=', media.id).execute();
+        await deleteMedia(trx, media.id);
         return media;
       });
       await removeMedia(config.dataDir, media.file, media.thumbnail);
@@ -170,18 +137,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await lockProperty(trx, input.property_id);
         const media = await mediaOf(trx, input.property_id, input.image_id);
         if (media.type !== 'Image') throw conflict(PROPERTY_MESSAGES.onlyImagesDefault);
-        await trx
-          .updateTable('property_media')
-          .set({ is_default: false })
-          .where('property_id', '=', input.property_id)
-          .where('is_default', '=', true)
-          .where('id', '<>', media.id)
-          .execute();
-        await trx
-          .updateTable('property_media')
-          .set({ is_default: true })
-          .where('id', '=', media.id)
-          .execute();
+        await makeDefault(trx, input.property_id, media.id);
       });
       return { message: 'Default image changed successfully' };
     },
@@ -191,17 +147,7 @@ export const propertyMediaCalls: AnyCall[] = [
     summary: 'The amenities of a property in your scope: rows with amenities_id',
     property: (input) => input.propertyId,
     async handle({ db, input }) {
-      return {
-        resultData: await db
-          .selectFrom('property_amenities as pa')
-          .select([
-            'pa.amenities_id',
-            sql<string>`(SELECT a.name FROM amenities a WHERE a.id = pa.amenities_id)`.as('name'),
-          ])
-          .where('pa.property_id', '=', input.propertyId)
-          .orderBy('pa.amenities_id')
-          .execute(),
-      };
+      return { resultData: await amenitiesOf(db, input.propertyId) };
     },
   }),
 
@@ -216,15 +162,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await lockProperty(trx, input.propertyId);
         // The amenity master's key is `id`; the link row keeps the legacy name `amenities_id`.
         await assertExist(trx as unknown as AnyDb, 'amenities', 'id', ids, 'ammentiesId', 'amenity');
-        let stale = trx.deleteFrom('property_amenities').where('property_id', '=', input.propertyId);
-        if (ids.length > 0) stale = stale.where('amenities_id', 'not in', ids);
-        await stale.execute();
-        if (ids.length > 0)
-          await trx
-            .insertInto('property_amenities')
-            .values(ids.map((amenities_id) => ({ property_id: input.propertyId, amenities_id })))
-            .onConflict((oc) => oc.doNothing())
-            .execute();
+        await replaceAmenities(trx, input.propertyId, ids);
       });
       return { message: 'Amenities saved successfully' };
     },

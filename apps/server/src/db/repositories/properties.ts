@@ -1,0 +1,218 @@
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import { CLOSED_PROPERTY_STATUSES, ROLE, type PropertySortColumn } from '@app/contract';
+import type { Db, Trx } from '../index.ts';
+import type { PropertyTable } from '../schema.ts';
+import { recordColumns } from './property-record.ts';
+
+// The reference masters are not in the typed schema (they are addressed by name from their definitions).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const untyped = (db: Db) => db as unknown as Kysely<any>;
+
+/** The property's record under the wire names (property-record.ts), if `scope` lets the caller see it. */
+export const findPropertyRecord = (db: Db, propertyId: number, scope: Expression<SqlBool>) =>
+  db
+    .selectFrom('properties as p')
+    .select(recordColumns())
+    .where('p.property_id', '=', propertyId)
+    .where(scope)
+    .executeTakeFirst();
+
+/** Holds the property's row until the transaction ends: its media and amenity saves queue behind it. */
+export const lockProperty = (trx: Trx, propertyId: number) =>
+  sql`SELECT 1 FROM properties WHERE property_id = ${propertyId} FOR NO KEY UPDATE`.execute(trx);
+
+/** The stored row as JSON (column → value), locked until the transaction ends; read around a save. */
+export const lockedPropertyRow = (trx: Trx, propertyId: number) =>
+  sql<{
+    row: Record<string, unknown>;
+  }>`SELECT to_jsonb(p) AS row FROM properties p WHERE property_id = ${propertyId} FOR NO KEY UPDATE`
+    .execute(trx)
+    .then((r) => r.rows[0]?.row);
+
+/** The user, if they are an Agent or Owner-Agent. */
+export const findAgent = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent])
+    .executeTakeFirst();
+
+/** The seller, if it exists (and belongs to the agency or was created by the user, when given). */
+export function findSeller(
+  db: Db,
+  sellerId: number,
+  within: { agency_id: number } | { created_by: number } | null,
+) {
+  let query = db.selectFrom('sellers').select('seller_id').where('seller_id', '=', sellerId);
+  if (within && 'agency_id' in within) query = query.where('agency_id', '=', within.agency_id);
+  else if (within) query = query.where('created_by', '=', within.created_by);
+  return query.executeTakeFirst();
+}
+
+/** The product mode of that name in any case, if there is one. */
+export const findProductModeNamed = (db: Db, name: string) =>
+  untyped(db)
+    .selectFrom('product_modes')
+    .select('product_mode_id')
+    .where(sql`lower(product_mode)`, '=', name.toLowerCase())
+    .executeTakeFirst() as Promise<{ product_mode_id: number } | undefined>;
+
+/** The property type's dwelling flag, if the type exists. */
+export const findPropertyType = (db: Db, propertyTypeId: number) =>
+  untyped(db)
+    .selectFrom('property_types')
+    .select('dwelling_type')
+    .where('property_type_id', '=', propertyTypeId)
+    .executeTakeFirst() as Promise<{ dwelling_type: 'Yes' | 'No' } | undefined>;
+
+/**
+ * The listing owner's role and open property limit, their users row locked (NO KEY UPDATE) until the
+ * transaction ends, so the saves of one owner that count their open listings take turns.
+ */
+export const lockListingOwner = (trx: Trx, ownerId: number) =>
+  trx
+    .selectFrom('users')
+    .select(['role_id', 'open_property_limit'])
+    .where('user_id', '=', ownerId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+
+/** How many of the owner's listings count as open (are not Sold or Archived). */
+export const countOpenListings = (trx: Trx, ownerId: number) =>
+  trx
+    .selectFrom('properties')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', ownerId)
+    .where('status', 'not in', CLOSED_PROPERTY_STATUSES)
+    .executeTakeFirstOrThrow()
+    .then((open) => Number(open.n));
+
+/** Who saves a listing: the user, and whether they are an Operator (whose saves are stamped as such). */
+export interface SavedBy {
+  userId: number;
+  operator: boolean;
+}
+const operatorStamp = (by: SavedBy) =>
+  by.operator ? { date_modified_operator: sql<Date>`now()`, operator_id: by.userId } : {};
+
+/** Inserts the listing with the saver's stamps; answers its id. */
+export const insertProperty = (trx: Trx, values: Record<string, unknown>, by: SavedBy) =>
+  trx
+    .insertInto('properties')
+    .values({
+      ...(values as unknown as Insertable<PropertyTable>),
+      ...operatorStamp(by),
+      created_by: by.userId,
+      updated_by: by.userId,
+    })
+    .returning('property_id')
+    .executeTakeFirstOrThrow()
+    .then((saved) => saved.property_id);
+
+/**
+ * Writes the listing's columns with the modification dates: the status's when it changed to
+ * `changedTo` (and the sale's or suspension's), the Operator's, and the row's own.
+ */
+export const updateProperty = (
+  trx: Trx,
+  propertyId: number,
+  values: Record<string, unknown>,
+  changedTo: string | null,
+  by: SavedBy,
+) =>
+  trx
+    .updateTable('properties')
+    .set({
+      ...(values as Updateable<PropertyTable>),
+      date_last_modified: sql`now()`,
+      ...(changedTo !== null ? { date_last_status_change: sql`now()` } : {}),
+      ...(changedTo === 'Sold' ? { date_sold: sql`now()` } : {}),
+      ...(changedTo === 'Suspended' ? { date_suspended: sql`now()` } : {}),
+      ...operatorStamp(by),
+      updated_by: by.userId,
+      updated_at: sql`now()`,
+    })
+    .where('property_id', '=', propertyId)
+    .execute();
+
+/** Deletes the listing; its media, amenities and history rows go with it (ON DELETE CASCADE). */
+export const deleteProperty = (db: Db, propertyId: number) =>
+  db.deleteFrom('properties').where('property_id', '=', propertyId).execute();
+
+const price = sql<string | null>`coalesce(p.sale_price_asked, p.rental_price_asked)`;
+const agentName = sql<string | null>`a.first_name || ' ' || a.last_name`;
+const slug = sql<string>`trim(both '-' from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id`;
+
+/**
+ * The listing's sort columns: all that its page selects beside the key, in the order the contract's
+ * propertyListRow declares them. The rest of a row is late.
+ */
+export const LISTING_SORT: Record<PropertySortColumn, RawBuilder<unknown>> = {
+  date_first_added: sql.ref('p.date_first_added'),
+  property_name: sql.ref('p.property_name'),
+  price,
+  status: sql.ref('p.status'),
+};
+const ON_LISTING_PAGE = new Set(['id', ...Object.keys(LISTING_SORT)]);
+
+/** The listing's search over name and headline. */
+export const listingSearch = (pattern: string): Expression<SqlBool> =>
+  sql<SqlBool>`(p.property_name ILIKE ${pattern} OR p.property_headline ILIKE ${pattern})`;
+
+/** The listing's keys and sort columns in `scope`, of the product category when one is given. */
+export function listingBase(db: Db, scope: Expression<SqlBool>, productCategoryId: number | null) {
+  let query = db
+    .selectFrom('properties as p')
+    .select([
+      sql.ref('p.property_id').as('id'),
+      ...Object.entries(LISTING_SORT).map(([name, column]) => column.as(name)),
+    ])
+    .where(scope);
+  if (productCategoryId !== null) query = query.where('p.product_category_id', '=', productCategoryId);
+  return query;
+}
+
+/** The page's keys joined to the whole record and its agent. LEFT JOIN: a listing without an agent is listed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list engine's page query
+export const joinListingPage = (page: SelectQueryBuilder<any, any, any>) =>
+  page
+    .innerJoin('properties as p', 'p.property_id', 'page.id')
+    .leftJoin('users as a', 'a.user_id', 'p.agent_id');
+
+/** The rest of a listing row, for the rows of the page (`page`) only: the record, its agent and image. */
+export const listingLateColumns = (page: string) => [
+  ...recordColumns().filter((column) => !ON_LISTING_PAGE.has(column.alias as string)),
+  slug.as('slug'),
+  agentName.as('agent_name'),
+  sql.ref('a.phone_1').as('agent_phone_1'),
+  sql.ref('a.phone_2').as('agent_phone_2'),
+  sql<string | null>`(SELECT '/media/' || m.thumbnail FROM property_media m
+            WHERE m.property_id = ${sql.ref(`${page}.id`)} AND m.is_default)`.as('image'),
+];
+
+/** The expression of the users' full-name trigram index. */
+export const agentFullName = sql<string>`first_name || ' ' || last_name`;
+
+/** Active Agents and Owner-Agents by name: user_id, full_name. */
+export const activeAgents = (db: Db) =>
+  db
+    .selectFrom('users')
+    .select(['user_id', agentFullName.as('full_name')])
+    .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent])
+    .where('user_status', '=', 'Active')
+    .orderBy(agentFullName)
+    .orderBy('user_id');
+
+/** The active agents (activeAgents) of the agency. */
+export const activeAgentsOf = (db: Db, agencyId: number) =>
+  activeAgents(db).where('associated_agency_id', '=', agencyId).execute();

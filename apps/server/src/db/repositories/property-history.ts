@@ -1,0 +1,63 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db, Trx } from '../index.ts';
+import type { PropertyHistoryTable } from '../schema.ts';
+
+/** The property's changes, newest first, each with the name of who made it. */
+export const historyOf = (db: Db, propertyId: number) =>
+  db
+    .selectFrom('property_history as h')
+    .leftJoin('users as u', 'u.user_id', 'h.changed_by')
+    .select([
+      'h.field',
+      'h.old_value',
+      'h.new_value',
+      'h.changed_by',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('changed_by_name'),
+      'h.changed_at',
+    ])
+    .where('h.property_id', '=', propertyId)
+    .orderBy('h.changed_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();
+
+export const insertHistory = (trx: Trx, rows: Insertable<PropertyHistoryTable>[]) =>
+  trx.insertInto('property_history').values(rows).execute();
+
+/** Keys of the stored row that are bookkeeping, not a change worth a history row. */
+const NOT_HISTORY = new Set([
+  'updated_at',
+  'updated_by',
+  'date_last_modified',
+  'date_last_status_change',
+  'date_modified_operator',
+  'operator_id',
+  'date_sold',
+  'date_suspended',
+  'created_at',
+]);
+
+/**
+ * Writes a history row for every column that differs between the stored rows `before` and `after`
+ * (lockedPropertyRow's, read around a save). Answers how many columns changed.
+ */
+export async function recordChanges(
+  trx: Trx,
+  propertyId: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  userId: number,
+): Promise<number> {
+  const text = (v: unknown) =>
+    v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const rows = Object.keys(after)
+    .filter((k) => !NOT_HISTORY.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((field) => ({
+      property_id: propertyId,
+      field,
+      old_value: text(before[field]),
+      new_value: text(after[field]),
+      changed_by: userId,
+    }));
+  if (rows.length > 0) await insertHistory(trx, rows);
+  return rows.length;
+}

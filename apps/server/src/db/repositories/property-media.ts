@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../index.ts';
+
+/** The media row of the property, if it has one of that id. */
+export const findMedia = (db: Db, propertyId: number, imageId: number) =>
+  db
+    .selectFrom('property_media')
+    .selectAll()
+    .where('id', '=', imageId)
+    .where('property_id', '=', propertyId)
+    .executeTakeFirst();
+
+/** The property's images and videos as the media page shows them, oldest first. */
+export const mediaOfProperty = (db: Db, propertyId: number) =>
+  db
+    .selectFrom('property_media')
+    .select([
+      'id',
+      'property_id',
+      'type',
+      sql<string>`CASE WHEN type = 'Image' THEN '/media/' || file ELSE video_url END`.as('images_video'),
+      sql<string | null>`'/media/' || thumbnail`.as('thumbnail'),
+      'description',
+      sql<0 | 1>`CASE WHEN is_default THEN 1 ELSE 0 END`.as('isDefault'),
+    ])
+    .where('property_id', '=', propertyId)
+    .orderBy('id')
+    .execute();
+
+/** The stored files of the property's media (for removal with the property). */
+export const mediaFilesOf = (db: Db, propertyId: number) =>
+  db
+    .selectFrom('property_media')
+    .select(['file', 'thumbnail'])
+    .where('property_id', '=', propertyId)
+    .execute();
+
+export interface NewVideo {
+  propertyId: number;
+  url: string | null;
+  description: string;
+  createdBy: number;
+}
+
+export const insertVideo = (db: Db, video: NewVideo) =>
+  db
+    .insertInto('property_media')
+    .values({
+      property_id: video.propertyId,
+      type: 'Video',
+      video_url: video.url,
+      description: video.description,
+      created_by: video.createdBy,
+    })
+    .execute();
+
+export interface NewImage {
+  propertyId: number;
+  file: string;
+  thumbnail: string;
+  description: string;
+  isDefault: boolean;
+  createdBy: number;
+}
+
+export const insertImage = (trx: Trx, image: NewImage) =>
+  trx
+    .insertInto('property_media')
+    .values({
+      property_id: image.propertyId,
+      type: 'Image',
+      file: image.file,
+      thumbnail: image.thumbnail,
+      description: image.description,
+      is_default: image.isDefault,
+      created_by: image.createdBy,
+    })
+    .execute();
+
+/** The property's default image, if it has one. */
+export const defaultMediaOf = (trx: Trx, propertyId: number) =>
+  trx
+    .selectFrom('property_media')
+    .select('id')
+    .where('property_id', '=', propertyId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+
+/** Some image of the property other than `exceptId`, if there is one. */
+export const otherImageOf = (trx: Trx, propertyId: number, exceptId: number) =>
+  trx
+    .selectFrom('property_media')
+    .select('id')
+    .where('property_id', '=', propertyId)
+    .where('type', '=', 'Image')
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+
+/** The media row stops being the default. */
+export const clearDefault = (trx: Trx, mediaId: number) =>
+  trx.updateTable('property_media').set({ is_default: false }).where('id', '=', mediaId).execute();
+
+/** Makes `mediaId` the property's one default image. */
+export async function makeDefault(trx: Trx, propertyId: number, mediaId: number) {
+  await trx
+    .updateTable('property_media')
+    .set({ is_default: false })
+    .where('property_id', '=', propertyId)
+    .where('is_default', '=', true)
+    .where('id', '<>', mediaId)
+    .execute();
+  await trx.updateTable('property_media').set({ is_default: true }).where('id', '=', mediaId).execute();
+}
+
+export const deleteMedia = (trx: Trx, mediaId: number) =>
+  trx.deleteFrom('property_media').where('id', '=', mediaId).execute();
+
+/** The property's amenities by id, with their names. */
+export const amenitiesOf = (db: Db, propertyId: number) =>
+  db
+    .selectFrom('property_amenities as pa')
+    .select([
+      'pa.amenities_id',
+      sql<string>`(SELECT a.name FROM amenities a WHERE a.id = pa.amenities_id)`.as('name'),
+    ])
+    .where('pa.property_id', '=', propertyId)
+    .orderBy('pa.amenities_id')
+    .execute();
+
+/** Makes the property's amenities exactly `ids` (known to exist): removes the others, adds the new. */
+export async function replaceAmenities(trx: Trx, propertyId: number, ids: readonly number[]) {
+  let stale = trx.deleteFrom('property_amenities').where('property_id', '=', propertyId);
+  if (ids.length > 0) stale = stale.where('amenities_id', 'not in', ids);
+  await stale.execute();
+  if (ids.length > 0)
+    await trx
+      .insertInto('property_amenities')
+      .values(ids.map((amenities_id) => ({ property_id: propertyId, amenities_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
