@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   ALL_PERMISSIONS,
   MESSAGES,
@@ -17,6 +16,15 @@ import { recordAudit } from '../lib/audit.ts';
 import { afterAnswer } from '../lib/background.ts';
 import { clientKey, loginRefused, recordLoginAttempt, takeSlot } from '../lib/throttle.ts';
 import { inTransaction } from '../db/index.ts';
+import {
+  findResettableUser,
+  findSignInUser,
+  passwordHashOf,
+  revokeSession,
+  useResetLink,
+  useResetLinksOf,
+} from '../db/repositories/auth.ts';
+import { insertPasswordReset, updateUser } from '../db/repositories/users.ts';
 
 /** Password reset mails: per address asked for, and per client address, in any hour. */
 const RESETS_PER_ADDRESS = 3;
@@ -47,22 +55,7 @@ export const authCalls = [
         await failed('too many attempts');
         throw new HttpError(429, MESSAGES.tooManyAttempts);
       }
-      const user = await db
-        .selectFrom('users as u')
-        .innerJoin('roles as r', 'r.id', 'u.role_id')
-        .where(sql`lower(u.user_email)`, '=', email)
-        .select([
-          'u.user_id',
-          'u.first_name',
-          'u.last_name',
-          'u.user_email',
-          'u.password_hash',
-          'u.user_status',
-          'u.profile_image',
-          'u.role_id',
-          'r.name as role_name',
-        ])
-        .executeTakeFirst();
+      const user = await findSignInUser(db, email);
       const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
       await recordLoginAttempt(db, email, client, passwordOk);
       if (!user || !passwordOk) {
@@ -116,11 +109,7 @@ export const authCalls = [
     tag: 'Session',
     summary: 'Sign out: the session token stops working at once',
     async handle({ db, user, reply }) {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: sql`now()` })
-        .where('id', '=', user.sessionId)
-        .execute();
+      await revokeSession(db, user.sessionId);
       await recordAudit(db, { action: 'logout', entity: 'users', entityId: user.user_id });
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
       return { result: 'success' as const, message: 'Logged out successfully' };
@@ -152,11 +141,7 @@ export const authCalls = [
     tag: 'Session',
     summary: "Change the signed-in user's password; their other sessions are signed out",
     async handle({ db, user, input }) {
-      const row = await db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('user_id', '=', user.user_id)
-        .executeTakeFirstOrThrow();
+      const row = await passwordHashOf(db, user.user_id);
       if (!(await verifyPassword(row.password_hash, input.current_password))) {
         throw badRequest('Current password is incorrect', {
           current_password: 'Current password is incorrect',
@@ -164,11 +149,7 @@ export const authCalls = [
       }
       const password_hash = await hashPassword(input.new_password);
       await inTransaction(db, async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash, updated_at: sql`now()`, updated_by: user.user_id })
-          .where('user_id', '=', user.user_id)
-          .execute();
+        await updateUser(trx, user.user_id, { password_hash, updated_by: user.user_id });
         await revokeSessions(trx, user.user_id, user.sessionId);
       });
       return { message: 'Password changed successfully' };
@@ -186,23 +167,12 @@ export const authCalls = [
       const allowed =
         (await takeSlot(db, `reset client ${clientKey(req.ip)}`, RESETS_PER_CLIENT, 60)) &&
         (await takeSlot(db, `reset address ${email}`, RESETS_PER_ADDRESS, 60));
-      const user = await db
-        .selectFrom('users')
-        .select(['user_id', 'first_name', 'user_email'])
-        .where(sql`lower(user_email)`, '=', email)
-        .where('user_status', 'in', ['Active', 'New'])
-        .executeTakeFirst();
+      const user = await findResettableUser(db, email);
       if (user && allowed) {
         const mailLink = async () => {
           const { token, tokenHash } = newToken();
-          await db
-            .insertInto('password_resets')
-            .values({
-              token_hash: tokenHash,
-              user_id: user.user_id,
-              expires_at: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-            })
-            .execute();
+          const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000);
+          await insertPasswordReset(db, user.user_id, tokenHash, expiresAt);
           const link = `${config.publicUrl}/reset-password?token=${token}`;
           await mailer.send({
             to: user.user_email,
@@ -224,26 +194,10 @@ export const authCalls = [
     async handle({ db, input }) {
       const password_hash = await hashPassword(input.new_password);
       const done = await inTransaction(db, async (trx) => {
-        const reset = await trx
-          .updateTable('password_resets')
-          .set({ used_at: sql`now()` })
-          .where('token_hash', '=', hashToken(input.token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .returning('user_id')
-          .executeTakeFirst();
+        const reset = await useResetLink(trx, hashToken(input.token));
         if (!reset) return false;
-        await trx
-          .updateTable('users')
-          .set({ password_hash, updated_at: sql`now()` })
-          .where('user_id', '=', reset.user_id)
-          .execute();
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: sql`now()` })
-          .where('user_id', '=', reset.user_id)
-          .where('used_at', 'is', null)
-          .execute();
+        await updateUser(trx, reset.user_id, { password_hash });
+        await useResetLinksOf(trx, reset.user_id);
         await revokeSessions(trx, reset.user_id);
         return true;
       });

@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, otpApi, ROLE } from '@app/contract';
-import { defineCall, type AnyCall, type Services } from './registry.ts';
+import { defineCall, type AnyCall } from './registry.ts';
+import type { Services } from '../lib/call-context.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { createSms } from '../lib/sms.ts';
@@ -10,6 +10,13 @@ import { setUserStatus } from '../lib/user-profile.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { assertOutranks } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
+import {
+  deleteOtp,
+  findApprovalTarget,
+  lockOtp,
+  setOtpAttempts,
+  upsertOtp,
+} from '../db/repositories/auth.ts';
 
 /** Codes sent to one waiting Super Admin in any hour. */
 const OTP_SENDS_PER_HOUR = 3;
@@ -21,20 +28,7 @@ const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`
  * someone whose role outranks theirs (a Super Admin; decision 25).
  */
 async function waitingSuperAdmin(db: Db, userId: number, actor: SessionUser) {
-  const target = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select([
-      'u.user_id',
-      'u.first_name',
-      'u.user_email',
-      'u.phone_1',
-      'u.user_status',
-      'u.role_id',
-      'r.rank',
-    ])
-    .where('u.user_id', '=', userId)
-    .executeTakeFirst();
+  const target = await findApprovalTarget(db, userId);
   if (!target || target.role_id !== ROLE.SuperAdmin) throw notFound('User');
   assertOutranks(actor, target, 'approve users of');
   if (target.user_status === 'Active') throw conflict('This user is already Active');
@@ -56,24 +50,8 @@ export async function sendApprovalCode(
   // A new code starts the tries afresh: capped, so guesses stay bounded (5 tries x 3 codes an hour).
   if (!(await takeSlot(db, `otp user ${target.user_id}`, OTP_SENDS_PER_HOUR, 60))) return false;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db
-    .insertInto('user_otps')
-    .values({
-      user_id: target.user_id,
-      code_hash: codeHash(target.user_id, code),
-      expires_at: new Date(Date.now() + minutes * 60_000),
-      requested_by: requestedBy,
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        code_hash: (eb) => eb.ref('excluded.code_hash'),
-        expires_at: (eb) => eb.ref('excluded.expires_at'),
-        attempts: 0,
-        requested_by: requestedBy,
-        created_at: sql`now()`,
-      }),
-    )
-    .execute();
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
+  await upsertOtp(db, target.user_id, codeHash(target.user_id, code), expiresAt, requestedBy);
   const expiry = minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
   const text = `Your Pinoy Property verification code is ${code}. It expires in ${expiry}.`;
   await mailer.send({
@@ -116,23 +94,14 @@ export const otpCalls: AnyCall[] = [
     async handle({ db, input, user }) {
       const target = await waitingSuperAdmin(db, input.user_id, user);
       return inTransaction(db, async (trx) => {
-        const otp = await trx
-          .selectFrom('user_otps')
-          .selectAll()
-          .where('user_id', '=', target.user_id)
-          .forUpdate()
-          .executeTakeFirst();
+        const otp = await lockOtp(trx, target.user_id);
         if (!otp || new Date(otp.expires_at) <= new Date()) {
           return failure('The code has expired or was never sent. Send a new code');
         }
         if (otp.attempts >= OTP_MAX_ATTEMPTS) return failure('Too many wrong codes. Send a new code');
         if (!timingSafeEqual(otp.code_hash, codeHash(target.user_id, input.verify_otp))) {
           const attempts = otp.attempts + 1;
-          await trx
-            .updateTable('user_otps')
-            .set({ attempts })
-            .where('user_id', '=', target.user_id)
-            .execute();
+          await setOtpAttempts(trx, target.user_id, attempts);
           const left = OTP_MAX_ATTEMPTS - attempts;
           return failure(
             left > 0
@@ -140,7 +109,7 @@ export const otpCalls: AnyCall[] = [
               : 'Too many wrong codes. Send a new code',
           );
         }
-        await trx.deleteFrom('user_otps').where('user_id', '=', target.user_id).execute();
+        await deleteOtp(trx, target.user_id);
         await setUserStatus(trx, target, 'Active', 'Verified by one-time code', user.user_id);
         return { result: 'success' as const, message: 'Code verified. The user is now Active' };
       });
