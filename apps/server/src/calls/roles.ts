@@ -1,18 +1,21 @@
-import { sql } from 'kysely';
 import { ROLE, customRoleRank, mayAssignRole, roleApi, type RoleChoice } from '@app/contract';
 import { defineCall } from './registry.ts';
 import { defineList } from './list-call.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Db } from '../db/index.ts';
+import {
+  activeRoles,
+  deleteRole,
+  findRole,
+  findRoleHolder,
+  findRoleNamed,
+  insertRole,
+  updateRole as updateRoleRow,
+} from '../db/repositories/roles.ts';
 import { assertOutranks, ranksBelow } from '../lib/scope.ts';
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  let q = db
-    .selectFrom('roles')
-    .select('id')
-    .where(sql`lower(name)`, '=', name.toLowerCase());
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw conflict('Role Already Exist');
+  if (await findRoleNamed(db, name, exceptId)) throw conflict('Role Already Exist');
 }
 
 const updateRole = defineCall(roleApi.webUpdateRole, {
@@ -20,27 +23,14 @@ const updateRole = defineCall(roleApi.webUpdateRole, {
   tag: 'Roles',
   summary: 'Rename a role or change its status',
   async handle({ db, input, user }) {
-    const role = await db
-      .selectFrom('roles')
-      .select(['id', 'rank'])
-      .where('id', '=', input.roleId)
-      .executeTakeFirst();
+    const role = await findRole(db, input.roleId);
     if (!role) throw notFound('Role');
     assertOutranks(user, role, 'change');
     if (role.id === ROLE.SuperAdmin && input.isRoleActive !== 'Active') {
       throw conflict('The Super Admin role cannot be made inactive');
     }
     await assertNameFree(db, input.roleName, role.id);
-    await db
-      .updateTable('roles')
-      .set({
-        name: input.roleName,
-        status: input.isRoleActive,
-        updated_at: sql`now()`,
-        updated_by: user.user_id,
-      })
-      .where('id', '=', role.id)
-      .execute();
+    await updateRoleRow(db, role.id, input.roleName, input.isRoleActive, user.user_id);
     return { message: 'Role updated successfully' };
   },
 });
@@ -75,12 +65,7 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Active roles by name, each with whether you may give it to a user (the user form offers those)',
     async handle({ db, user }) {
-      const roles = await db
-        .selectFrom('roles')
-        .select(['id', 'name', 'rank'])
-        .where('status', '=', 'Active')
-        .orderBy('name')
-        .execute();
+      const roles = await activeRoles(db);
       const resultData: RoleChoice[] = roles.map(({ id, name, rank }) => ({
         id,
         name,
@@ -97,16 +82,7 @@ export const roleCalls = [
     summary: 'Add a role (Active, with no permissions until assigned)',
     async handle({ db, input, user }) {
       await assertNameFree(db, input.roleName);
-      await db
-        .insertInto('roles')
-        .values({
-          name: input.roleName,
-          status: 'Active',
-          rank: customRoleRank(user.role_rank),
-          created_by: user.user_id,
-          updated_by: user.user_id,
-        })
-        .execute();
+      await insertRole(db, input.roleName, customRoleRank(user.role_rank), user.user_id);
       return { message: 'Role saved successfully' };
     },
   }),
@@ -119,21 +95,13 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Delete a role that is not built in and that no user holds',
     async handle({ db, input, user }) {
-      const role = await db
-        .selectFrom('roles')
-        .select(['id', 'is_system', 'rank'])
-        .where('id', '=', input.roleId)
-        .executeTakeFirst();
+      const role = await findRole(db, input.roleId);
       if (!role) throw notFound('Role');
       assertOutranks(user, role, 'delete');
       if (role.is_system) throw conflict('A built-in role cannot be deleted');
-      const holder = await db
-        .selectFrom('users')
-        .select('user_id')
-        .where('role_id', '=', role.id)
-        .executeTakeFirst();
-      if (holder) throw conflict('The role is assigned to users and cannot be deleted');
-      await db.deleteFrom('roles').where('id', '=', role.id).execute();
+      if (await findRoleHolder(db, role.id))
+        throw conflict('The role is assigned to users and cannot be deleted');
+      await deleteRole(db, role.id);
       return { message: 'Role deleted successfully' };
     },
   }),
