@@ -60,7 +60,7 @@ export const migration: Migration = {
 
       /*
        * The audit trigger of every audited table. It writes only inside an API call (the server sets
-       * pp.call, pp.actor_id and pp.ip on the connection: lib/audit-context.ts), so seeding, migrations,
+       * pp.call, pp.actor_id and pp.ip on the connection: db/audit-context.ts), so seeding, migrations,
        * data generators and background jobs are not logged. TG_ARGV[0] names the key column. An update
        * keeps only the changed columns, and none when only the bookkeeping columns changed; one that
        * changes a status (with its reason and dates) is a 'status change'.
