@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calls } from '../src/calls/index.ts';
-import type { Access, AnyCall } from '../src/calls/registry.ts';
+import type { AnyCall } from '../src/calls/registry.ts';
+import type { Access } from '../src/lib/access.ts';
 import { notificationRoutes } from '../src/lib/notification-hub.ts';
 
 /** One route of the API: a call's own, a list's export, or a plain route declared beside the registry. */

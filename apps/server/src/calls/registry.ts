@@ -5,9 +5,6 @@ import type { CallContext } from '../lib/call-context.ts';
 import type { ListSpec } from '../lib/list/index.ts';
 import type { SessionUser } from '../lib/session.ts';
 
-export { allows, describeAccess, type Access } from '../lib/access.ts';
-export type { CallContext, Services } from '../lib/call-context.ts';
-
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
 
 /**

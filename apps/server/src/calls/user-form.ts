@@ -8,7 +8,8 @@ import {
   WELCOME_LINK_TTL_HOURS,
   type UserFields,
 } from '@app/contract';
-import { defineCall, type AnyCall, type Services } from './registry.ts';
+import { defineCall, type AnyCall } from './registry.ts';
+import type { Services } from '../lib/call-context.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { allows, describeAccess, type AnyCall, type Services } from '../calls/registry.ts';
+import type { AnyCall } from '../calls/registry.ts';
+import { allows, describeAccess } from '../lib/access.ts';
+import type { Services } from '../lib/call-context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { answerMismatch, compileAnswer } from '../lib/answers.ts';
 import { streamExport } from '../lib/list/index.ts';

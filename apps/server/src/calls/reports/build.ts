@@ -6,7 +6,8 @@ import {
   type ReportCall,
   type ReportDefinition,
 } from '@app/contract';
-import type { AnyCall, CallContext } from '../registry.ts';
+import type { AnyCall } from '../registry.ts';
+import type { CallContext } from '../../lib/call-context.ts';
 import type { ListSpec } from '../../lib/list/index.ts';
 import { defineList } from '../list-call.ts';
 import type { SessionUser } from '../../lib/session.ts';
