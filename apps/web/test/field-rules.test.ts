@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { propertyFields, propertyUpdateFields, userFields } from '@app/contract';
+import {
+  MASTERS,
+  masterSaveSchema,
+  propertyFields,
+  propertyUpdateFields,
+  sellerFields,
+  userFields,
+} from '@app/contract';
 import { fieldRule, fieldRuleIn, isRequiredIn } from '../src/lib/fieldRules.ts';
 
 describe('fieldRule', () => {
@@ -19,6 +26,14 @@ describe('fieldRule', () => {
   it('reads the maximum on the input side of a pipe (the e-mail) and of a refined name', () => {
     expect(fieldRule(userFields, 'user_email')).toEqual({ maxLength: 254, required: true });
     expect(fieldRule(userFields, 'first_name')).toEqual({ maxLength: 60, required: true });
+  });
+
+  it('reads an optional e-mail and the fields a master declares', () => {
+    expect(fieldRule(sellerFields, 'email_address')).toEqual({ maxLength: 254, required: false });
+    expect(fieldRule(sellerFields, 'seller_name')).toEqual({ maxLength: 200, required: true });
+    const province = masterSaveSchema(MASTERS.province);
+    const name = MASTERS.province.fields[0]!.param;
+    expect(fieldRule(province, name)).toEqual({ maxLength: 120, required: true });
   });
 
   it('has no maximum for fields held by a pattern or a number (amounts, phones, ids)', () => {

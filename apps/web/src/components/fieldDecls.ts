@@ -4,7 +4,11 @@
 /** How a text input treats what is typed. */
 export type TextKind = 'text' | 'email' | 'phone' | 'digits' | 'notes';
 
-/** A text input declared as data (forms built from a declaration). */
+/**
+ * A text input declared as data (forms built from a declaration). Its maximum length and required
+ * mark come from the contract's schema; `maxLength` only where the schema holds the text by a pattern
+ * instead (phones: up to 12 digits).
+ */
 export interface TextFieldDecl {
   name: string;
   label: string;
@@ -23,5 +27,4 @@ export const EMAIL_FIELD: TextFieldDecl = {
   name: 'email_address',
   label: 'Email',
   kind: 'email',
-  maxLength: 254,
 };

@@ -22,6 +22,7 @@ import {
 import { AddressFields, type AddressLevel } from '../../components/AddressFields.tsx';
 import { DRAG_HANDLE, DraggablePaper } from '../../components/DraggablePaper.tsx';
 import { apiPost } from '../../lib/api.ts';
+import { fieldRule, type FieldRule } from '../../lib/fieldRules.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useAdjacentBarangays, useAdjacentSubdivisions, useAdjacentTowns } from '../../lib/lookups.ts';
 import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';
@@ -73,6 +74,10 @@ const ADDRESS_INPUTS = new Set<MasterField['input']>(['province', 'town', 'baran
 
 function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
   const schema = useMemo(() => (editing ? masterUpdateSchema(def) : masterSaveSchema(def)), [def, editing]);
+  // Lengths and required marks from the save request: the update's fields are optional only so that
+  // the status switch may post part of a record.
+  const saveSchema = useMemo(() => masterSaveSchema(def), [def]);
+  const ruleOf = (f: MasterField) => fieldRule(saveSchema, f.param);
   const defaultValues = useMemo(
     () => (editing ? rowToValues(def, editing) : emptyValues(def)),
     [def, editing],
@@ -129,8 +134,17 @@ function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
             ) : null;
           }
           if (i === 0)
-            return <NameField key={f.param} def={def} field={f} control={control} editing={editing} />;
-          return <PlainField key={f.param} field={f} control={control} />;
+            return (
+              <NameField
+                key={f.param}
+                def={def}
+                field={f}
+                rule={ruleOf(f)}
+                control={control}
+                editing={editing}
+              />
+            );
+          return <PlainField key={f.param} field={f} rule={ruleOf(f)} control={control} />;
         })}
         {def.adjacency && <AdjacencyField def={def} control={control} selfId={selfId} />}
       </DialogContent>
@@ -141,10 +155,12 @@ function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
 
 interface FieldProps {
   field: MasterField;
+  /** The field's maximum length and required mark, read from the contract's schema. */
+  rule: FieldRule;
   control: Control<MasterValues>;
 }
 
-function PlainField({ field: f, control }: FieldProps) {
+function PlainField({ field: f, rule, control }: FieldProps) {
   return (
     <Controller
       name={f.param}
@@ -155,7 +171,7 @@ function PlainField({ field: f, control }: FieldProps) {
           inputRef: field.ref,
           onBlur: field.onBlur,
           label: f.label,
-          required: f.required,
+          required: rule.required,
           error: !!fieldState.error,
           helperText: fieldState.error?.message ?? ' ',
         };
@@ -184,7 +200,7 @@ function PlainField({ field: f, control }: FieldProps) {
             onChange={(e) =>
               field.onChange(zip ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value)
             }
-            slotProps={{ htmlInput: zip ? { inputMode: 'numeric' } : { maxLength: f.maxLength } }}
+            slotProps={{ htmlInput: zip ? { inputMode: 'numeric' } : { maxLength: rule.maxLength } }}
           />
         );
       }}
@@ -196,6 +212,7 @@ function PlainField({ field: f, control }: FieldProps) {
 function NameField({
   def,
   field: f,
+  rule,
   control,
   editing,
 }: FieldProps & { def: MasterDefinition; editing: MasterRow | null }) {
@@ -210,11 +227,11 @@ function NameField({
       value={field.value ?? ''}
       onChange={(e) => field.onChange(e.target.value)}
       label={f.label}
-      required={f.required}
+      required={rule.required}
       autoFocus
       error={!!message}
       helperText={message ?? ' '}
-      slotProps={{ htmlInput: { maxLength: f.maxLength } }}
+      slotProps={{ htmlInput: { maxLength: rule.maxLength } }}
     />
   );
 }

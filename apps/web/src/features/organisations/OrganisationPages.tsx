@@ -9,7 +9,7 @@ import { formValues, type FieldKinds } from '../../components/entityValues.ts';
 import { FormTextField, FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import type { IdSelectProps } from '../../components/IdSelect.tsx';
-import { isRequiredIn } from '../../lib/fieldRules.ts';
+import { fieldRuleIn, isRequiredIn } from '../../lib/fieldRules.ts';
 import {
   SEARCHED,
   useCapabilityOptions,
@@ -86,7 +86,15 @@ function MasterMultiSelect<T extends FieldValues>({
 }
 
 /** The edit-mode switch ('Inactive Broker') and, while Inactive, the required reason. */
-function StatusFields({ control, label }: { control: Control<Values>; label: string }) {
+function StatusFields({
+  control,
+  label,
+  shape,
+}: {
+  control: Control<Values>;
+  label: string;
+  shape: Record<string, ZodType>;
+}) {
   const { field } = useController({ control, name: 'status' });
   const inactive = field.value === 'Inactive';
   return (
@@ -109,7 +117,8 @@ function StatusFields({ control, label }: { control: Control<Values>; label: str
             name="reason_for_inactive"
             label="Reason for Inactive"
             kind="notes"
-            maxLength={500}
+            maxLength={fieldRuleIn(shape, 'reason_for_inactive').maxLength}
+            // Required whenever Inactive (a rule across fields).
             required
           />
         </FullRow>
@@ -176,7 +185,7 @@ function OrganisationForm<R extends object, Rec extends Record<string, unknown>>
                   <FormTextFields<Values> control={form.control} fields={[def.notes]} shape={shape} />
                 </FullRow>
               )}
-              {editing && <StatusFields control={form.control} label={def.statusLabel} />}
+              {editing && <StatusFields control={form.control} label={def.statusLabel} shape={shape} />}
             </>
           ),
         },

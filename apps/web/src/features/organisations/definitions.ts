@@ -87,7 +87,7 @@ export interface OrganisationDef<R extends object, Rec extends Record<string, un
 type DefOf<A extends OrganisationApi> = OrganisationDef<RowOf<A>, RecordOf<A>>;
 
 const HOME = '/home';
-const CONTACT_PERSON: TextFieldDecl = { name: 'contact_person', label: 'Contact Person', maxLength: 200 };
+const CONTACT_PERSON: TextFieldDecl = { name: 'contact_person', label: 'Contact Person' };
 /** Specializations, capabilities and provinces of operation: every organisation has them. */
 const OPERATIONS: readonly MultiFieldDecl[] = [
   { name: 'specialization_id', label: 'Specialization', source: 'specialization' },
@@ -124,12 +124,12 @@ export const ORGANISATIONS: {
     statusColumn: 'status',
     defaultSort: 'agency_name',
     basic: [
-      { name: 'agency_name', label: 'Agency Name', maxLength: 200 },
-      { name: 'owner_name', label: 'Owner Name', maxLength: 200 },
+      { name: 'agency_name', label: 'Agency Name' },
+      { name: 'owner_name', label: 'Owner Name' },
       CONTACT_PERSON,
       ...PHONE_FIELDS,
       EMAIL_FIELD,
-      { name: 'email_address_secondary', label: 'Secondary Email', kind: 'email', maxLength: 254 },
+      { name: 'email_address_secondary', label: 'Secondary Email', kind: 'email' },
     ],
     multi: OPERATIONS,
     zipLength: 6,
@@ -162,7 +162,7 @@ export const ORGANISATIONS: {
     statusColumn: 'broker_association_status',
     defaultSort: 'broker_association_name',
     basic: [
-      { name: 'broker_association_name', label: 'Broker Association Name', maxLength: 200 },
+      { name: 'broker_association_name', label: 'Broker Association Name' },
       CONTACT_PERSON,
       EMAIL_FIELD,
       ...PHONE_FIELDS,
@@ -194,8 +194,8 @@ export const ORGANISATIONS: {
     statusColumn: 'status',
     defaultSort: 'broker_name',
     basic: [
-      { name: 'broker_name', label: 'Broker Name', maxLength: 200 },
-      { name: 'broker_license_number', label: 'Broker License Number', maxLength: 50 },
+      { name: 'broker_name', label: 'Broker Name' },
+      { name: 'broker_license_number', label: 'Broker License Number' },
       EMAIL_FIELD,
       ...PHONE_FIELDS,
     ],
@@ -207,7 +207,6 @@ export const ORGANISATIONS: {
       name: 'notes_about_broker',
       label: 'Notes About Broker',
       kind: 'notes',
-      maxLength: 2000,
       hint: 'Profile statement, up to 100 words',
     },
     zipLength: 4,

@@ -26,8 +26,8 @@ const ADDRESS: AddressNames<Values> = {
 };
 
 const BASIC: readonly TextFieldDecl[] = [
-  { name: 'seller_name', label: 'Seller Name', maxLength: 200 },
-  { name: 'property_owner_name', label: 'Property Owner Name', maxLength: 200 },
+  { name: 'seller_name', label: 'Seller Name' },
+  { name: 'property_owner_name', label: 'Property Owner Name' },
   ...PHONE_FIELDS,
   EMAIL_FIELD,
 ];
@@ -35,7 +35,6 @@ const NOTES: TextFieldDecl = {
   name: 'notes_about_seller',
   label: 'Notes About Seller',
   kind: 'notes',
-  maxLength: 2000,
 };
 
 const KINDS: FieldKinds = {
