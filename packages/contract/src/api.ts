@@ -1,5 +1,5 @@
 import { roleApi } from './roles.ts';
-import { masterApi } from './masters.ts';
+import { masterApi } from './master-api.ts';
 import { entityApi } from './entity-api.ts';
 import { propertyApi } from './property-api.ts';
 import { overviewApi, reportApi } from './reports.ts';
