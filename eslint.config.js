@@ -12,13 +12,19 @@ import { readdirSync } from 'node:fs';
 const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const restrictImports = (group, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+/**
+ * Forbids imports whose specifier matches `patterns` (static: import, export … from) or `lazy` (the
+ * import() of a lazily loaded module: a selector's regular expression, where \x2F stands for '/').
+ */
+const restrictImports = (patterns, lazy, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${lazy}/]`, message }],
 });
 const featureBoundary = (feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: restrictImports(
     ['../*/**', '!../../**', `!../${feature}/**`, '**/features/**', `!**/features/${feature}/**`],
+    `^\\.\\.\\x2F(?!\\.\\.\\x2F|${feature}\\x2F)|\\x2Ffeatures\\x2F(?!${feature}\\x2F)`,
     'A feature never imports another feature: move what both need into components/ (UI), lib/ (logic) or @app/contract (wire shapes and constants).',
   ),
 });
@@ -87,6 +93,7 @@ export default tseslint.config(
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: restrictImports(
       ['**/features/**', '**/features'],
+      '\\x2Ffeatures(\\x2F|$)',
       'components/ and lib/ are shared by every feature, so they never import one: move what they need out of the feature into components/, lib/ or @app/contract.',
     ),
   },
