@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_LOG, auditApi } from '@app/contrac
 import { defineCall, type AnyCall } from './registry.ts';
 import { escapeLike } from '../lib/list/index.ts';
 import { defineList } from './list-call.ts';
+import { usersByName } from '../db/repositories/audit.ts';
 
 const TAG = 'Audit log';
 
@@ -13,8 +14,6 @@ const manilaDayStart = (day: string) => sql<Date>`(${day}::date)::timestamp AT T
 const searchText = sql<string>`(coalesce(a.actor_name, '') || ' ' || coalesce(a.actor_email, '') || ' ' ||
   coalesce(a.ip, '') || ' ' || coalesce(a.call, '') || ' ' || coalesce(a.entity_id, '') || ' ' ||
   coalesce(a.details ->> 'email', ''))`;
-
-const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
 
 /**
  * The audit log (docs/decisions/0017-audit-log.md): read-only, for holders of 'Audit Log'. Each
@@ -84,18 +83,13 @@ export const auditCalls: AnyCall[] = [
     tag: TAG,
     summary: `Users for the audit log's User filter: up to ${AUDIT_LOG.userOptions} whose name or e-mail contains searchText, or the one user_id`,
     async handle({ db, input }) {
-      let q = db
-        .selectFrom('users as u')
-        .select(['u.user_id', fullName.as('full_name'), 'u.user_email'])
-        .orderBy(fullName)
-        .orderBy('u.user_id')
-        .limit(AUDIT_LOG.userOptions);
-      if (input.user_id !== undefined) q = q.where('u.user_id', '=', input.user_id);
-      if (input.searchText) {
-        const pattern = `%${escapeLike(input.searchText)}%`;
-        q = q.where((eb) => eb.or([eb(fullName, 'ilike', pattern), eb('u.user_email', 'ilike', pattern)]));
-      }
-      return { resultData: await q.execute() };
+      const pattern = input.searchText ? `%${escapeLike(input.searchText)}%` : undefined;
+      const resultData = await usersByName(db, {
+        userId: input.user_id,
+        pattern,
+        limit: AUDIT_LOG.userOptions,
+      });
+      return { resultData };
     },
   }),
 ];

@@ -1,10 +1,14 @@
-import { sql } from 'kysely';
 import { notificationApi, UNREAD_POPUP_LIMIT } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
 import { defineList } from './list-call.ts';
 import { announceCount, selectNotifications, unreadCounts } from '../lib/notifications.ts';
 import { inTransaction } from '../db/index.ts';
+import {
+  deleteNotificationOf,
+  markAllReadOf,
+  setNotificationStatusOf,
+} from '../db/repositories/notifications.ts';
 
 const TAG = 'Notifications';
 
@@ -73,12 +77,9 @@ export const notificationCalls: AnyCall[] = [
     summary: 'Delete one of your notifications {Id}',
     async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
-        const deleted = await trx
-          .deleteFrom('notifications')
-          .where('notification_id', '=', String(input.Id))
-          .where('user_id', '=', user.user_id)
-          .executeTakeFirst();
-        if (deleted.numDeletedRows === 0n) throw notFound('Notification');
+        if (!(await deleteNotificationOf(trx, user.user_id, String(input.Id)))) {
+          throw notFound('Notification');
+        }
         await announceCount(trx, user.user_id);
       });
       return { message: 'Notification deleted successfully' };
@@ -91,16 +92,9 @@ export const notificationCalls: AnyCall[] = [
     summary: 'Mark one of your notifications read (status Inactive) or unread (Active) {Id, status}',
     async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
-        const changed = await trx
-          .updateTable('notifications')
-          .set({
-            notification_status: input.status,
-            read_at: input.status === 'Inactive' ? sql`coalesce(read_at, now())` : null,
-          })
-          .where('notification_id', '=', String(input.Id))
-          .where('user_id', '=', user.user_id)
-          .executeTakeFirst();
-        if (changed.numUpdatedRows === 0n) throw notFound('Notification');
+        if (!(await setNotificationStatusOf(trx, user.user_id, String(input.Id), input.status))) {
+          throw notFound('Notification');
+        }
         await announceCount(trx, user.user_id);
       });
       return {
@@ -116,14 +110,9 @@ export const notificationCalls: AnyCall[] = [
     summary: 'Mark all your notifications read; count is how many were unread',
     async handle({ db, user }) {
       const count = await inTransaction(db, async (trx) => {
-        const changed = await trx
-          .updateTable('notifications')
-          .set({ notification_status: 'Inactive', read_at: sql`now()` })
-          .where('user_id', '=', user.user_id)
-          .where('notification_status', '=', 'Active')
-          .executeTakeFirst();
+        const changed = await markAllReadOf(trx, user.user_id);
         await announceCount(trx, user.user_id);
-        return Number(changed.numUpdatedRows);
+        return changed;
       });
       return { message: 'All notifications marked as read', count };
     },
