@@ -6,8 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import type { CallRef, ListCall, Permission, PostCall } from '@app/contract';
+import type { CallRef, Permission, PostCall } from '@app/contract';
 import { useApiMutation } from '../lib/mutations.ts';
+import type { ListQuery } from '../lib/queries.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -41,14 +42,15 @@ export interface EntityListPageProps<R extends object> {
   title: string;
   /** The record kind in 'Delete {entity} : {name}'. */
   entity: string;
-  call: ListCall<R>;
+  /** The list's query (the feature's api.ts). */
+  list: ListQuery<R>;
   columns: ColumnDef<R>[];
   defaultSort: { field: string; order: SortOrder };
   idOf: (row: R) => number;
   nameOf: (row: R) => string;
   permissions: { add: Permission; edit: Permission; delete: Permission };
   remove: { call: PostCall; param: string; text: string };
-  /** Lists and lookups to reload after a delete (the list call is always reloaded). */
+  /** Lists and lookups to reload after a delete (the list is always reloaded). */
   reloads?: readonly CallRef[];
   /** The add/edit page of a record (0 adds). */
   formPath: (id: number) => string;
@@ -62,7 +64,7 @@ export function EntityListPage<R extends object>({
   section,
   title,
   entity,
-  call,
+  list,
   columns,
   defaultSort,
   idOf,
@@ -79,7 +81,7 @@ export function EntityListPage<R extends object>({
   const navigate = useNavigate();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
-  const deleteRecord = useApiMutation(remove.call, [call, ...reloads]);
+  const deleteRecord = useApiMutation(remove.call, [list.call, ...reloads]);
 
   // The confirmation keeps its row after closing, so the title stays during the closing animation.
   const [deleteAsk, setDeleteAsk] = useState<{ row: R; open: boolean } | null>(null);
@@ -122,7 +124,7 @@ export function EntityListPage<R extends object>({
     <>
       <PageHeader section={section} title={title} actions={addButton} />
       <ServerTable<R>
-        call={call}
+        list={list}
         label={title}
         columns={columns}
         defaultSort={defaultSort}

@@ -13,7 +13,7 @@ import {
   type MasterDefinition,
   type RequestOf,
 } from '@app/contract';
-import { apiGet, type QueryParams } from './api.ts';
+import { callQuery } from './queries.ts';
 import { useDebounced } from './useDebounced.ts';
 
 /**
@@ -27,16 +27,16 @@ export type LookupCall<R = unknown> = ApiCall<string, 'GET', z.ZodType, z.ZodTyp
 type RowOf<C> = C extends LookupCall<infer R> ? R : never;
 
 type Id = number | null | undefined;
+
+/** A lookup's query: its rows (none when the answer is not JSON). */
+const rowsQuery = <R>(call: LookupCall, request: unknown) =>
+  callQuery(call, request as RequestOf<LookupCall>, {
+    read: (answer: { resultData: unknown[] } | null) => (answer?.resultData ?? []) as R[],
+  });
 const STALE = 5 * 60_000;
 
 function useLookup<C extends LookupCall>(call: C, request: RequestOf<C>, enabled = true) {
-  return useQuery({
-    queryKey: [call.name, request],
-    queryFn: ({ signal }): Promise<RowOf<C>[]> =>
-      apiGet(call, request, { signal }).then((r) => (r?.resultData ?? []) as RowOf<C>[]),
-    enabled,
-    staleTime: STALE,
-  });
+  return useQuery({ ...rowsQuery<RowOf<C>>(call, request), enabled, staleTime: STALE });
 }
 
 const valid = (id: Id): id is number => typeof id === 'number' && id > 0;
@@ -193,13 +193,10 @@ export function useSearchedOptions(
   const typed = useDebounced(text, CHOOSER_DEBOUNCE_MS);
   // Opened or emptied: the first matches at once; typed text: after the pause.
   const searched = text === null || text === '' ? text : typed;
-  const fetchRows = (params: QueryParams, signal: AbortSignal) =>
-    apiGet(call, params, { signal }).then((r) => (r?.resultData ?? []) as Row[]);
   const toOption = (r: Row): IdName => ({ id: Number(r[idKey]), name: String(r[nameKey]) });
 
   const matches = useQuery({
-    queryKey: [call.name, { searchText: searched ?? '' }],
-    queryFn: ({ signal }) => fetchRows({ searchText: searched ?? '' }, signal),
+    ...rowsQuery<Row>(call, { searchText: searched ?? '' }),
     enabled: searched !== null,
     staleTime: STALE,
     // The last matches stay while the next load, narrowed to the typed text below.
@@ -214,8 +211,7 @@ export function useSearchedOptions(
   }
   const missing = chosenIds.filter((id) => !names.has(id));
   const chosen = useQuery({
-    queryKey: [call.name, { ids: missing.join(',') }],
-    queryFn: ({ signal }) => fetchRows({ ids: missing.join(',') }, signal),
+    ...rowsQuery<Row>(call, { ids: missing.join(',') }),
     enabled: missing.length > 0,
     staleTime: STALE,
   });

@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,7 +14,6 @@ import { formValues } from '../../components/entityValues.ts';
 import { FormTextField } from '../../components/FormInputs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { apiGet } from '../../lib/api.ts';
 import { SESSION_CALL } from '../../lib/auth.ts';
 import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
 import {
@@ -24,6 +22,7 @@ import {
   ProfileImageInput,
   withImage,
 } from '../../components/ProfileInputs.tsx';
+import { useAccountDetails } from './api.ts';
 
 type Values = Record<string, unknown>;
 const ACCOUNT_CALL = accountApi.webGetAccountDetails;
@@ -35,12 +34,7 @@ type Account = AnswerOf<typeof ACCOUNT_CALL>['resultData'][number];
  * goes to the notification list with fresh data (the name in the top bar included).
  */
 export default function AccountDetailsPage() {
-  const account = useQuery({
-    queryKey: [ACCOUNT_CALL.name, {}],
-    queryFn: ({ signal }) => apiGet(ACCOUNT_CALL, {}, { signal }).then((r) => r.resultData[0]!),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const account = useAccountDetails();
   return (
     <>
       <PageHeader section="Account" title="Account Details" />

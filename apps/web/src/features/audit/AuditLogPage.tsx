@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +11,6 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   AUDIT_LOG,
-  auditApi,
   MESSAGES,
   SEARCH_DEBOUNCE_MS,
   type AuditEntry,
@@ -20,10 +18,10 @@ import {
 } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
-import { apiGet } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { useUrlParams } from '../../lib/urlState.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { auditLogQuery, useAuditUser, useAuditUsers } from './api.ts';
 import { AuditEntryDialog } from './AuditEntryDialog.tsx';
 import { actionLabel, entityLabel, recordLabel } from './entries.ts';
 
@@ -199,7 +197,7 @@ export default function AuditLogPage() {
         </Box>
       </Paper>
       <ServerTable<AuditEntry>
-        call={auditApi[AUDIT_LOG.call]}
+        list={auditLogQuery}
         label={AUDIT_LOG.title}
         columns={columns}
         defaultSort={DEFAULT_SORT}
@@ -219,24 +217,12 @@ export default function AuditLogPage() {
   );
 }
 
-/** getAuditLogUsers: the users the User filter offers. */
-const USERS_CALL = auditApi[AUDIT_LOG.usersCall];
-
 /** Users by name or e-mail, searched on the server; the chosen one is named from its id. */
 function UserFilter({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
   const [typed, setTyped] = useState('');
   const searched = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const options = useQuery({
-    queryKey: [USERS_CALL.name, searched],
-    queryFn: ({ signal }) => apiGet(USERS_CALL, { searchText: searched }, { signal }),
-    staleTime: 60_000,
-  });
-  const chosen = useQuery({
-    queryKey: [USERS_CALL.name, 'id', value],
-    queryFn: ({ signal }) => apiGet(USERS_CALL, { user_id: value }, { signal }),
-    enabled: value !== '',
-    staleTime: 60_000,
-  });
+  const options = useAuditUsers(searched);
+  const chosen = useAuditUser(value);
   const selected =
     value === ''
       ? null

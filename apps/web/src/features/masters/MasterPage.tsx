@@ -5,13 +5,12 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import { GEOGRAPHY_LOOKUPS, MESSAGES, masterCalls, type MasterDefinition } from '@app/contract';
+import { MESSAGES, type MasterDefinition } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
-import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import {
   flipStatus,
@@ -21,6 +20,7 @@ import {
   type MasterRow,
   type MasterValues,
 } from './form.ts';
+import { masterListQuery, useMasterMutations } from './api.ts';
 
 const MasterDialog = lazy(async () => ({ default: (await import('./MasterDialog.tsx')).MasterDialog }));
 
@@ -39,12 +39,8 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
 
-  // Built once per master in the contract: the same objects on every render.
-  const calls = masterCalls(def);
-  const reloads = useMemo(() => [calls.list, calls.lookup, ...GEOGRAPHY_LOOKUPS], [calls]);
-  const save = useApiMutation(calls.save, reloads);
-  const update = useApiMutation(calls.update, reloads);
-  const remove = useApiMutation(calls.delete, reloads);
+  const list = useMemo(() => masterListQuery(def), [def]);
+  const { save, update, remove } = useMasterMutations(def);
 
   // `editing` survives the closing animation so the title does not flicker.
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -152,7 +148,7 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
     <>
       <PageHeader section="Master" title={def.entity} actions={addButton} />
       <ServerTable<MasterRow>
-        call={calls.list}
+        list={list}
         label={def.entity}
         columns={columns}
         defaultSort={{ field: def.sortColumns[0], order: 'asc' }}

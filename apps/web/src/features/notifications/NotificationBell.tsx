@@ -16,14 +16,9 @@ import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { NOTIFICATION_POPUP, type Notification } from '@app/contract';
 import { useUnreadNotifications } from '../../lib/notifications.ts';
-import {
-  NOTIFICATION_LIST_PATH,
-  SR_ONLY,
-  notificationPath,
-  relativeTime,
-  useNow,
-  useSetNotificationStatus,
-} from './api.ts';
+import { useSetNotificationStatus } from './api.ts';
+import { SR_ONLY, relativeTime, useNow } from './display.ts';
+import { NOTIFICATION_LIST_PATH, notificationPath } from './paths.ts';
 import { NotificationIcon } from './NotificationIcon.tsx';
 
 /** The popup's card: the unread notifications, newest first, then Cancel and Show All. */

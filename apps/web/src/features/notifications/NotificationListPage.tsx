@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
-import { MESSAGES, notificationApi, type Notification } from '@app/contract';
+import { MESSAGES, type Notification } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -18,13 +18,13 @@ import { useUnreadNotifications } from '../../lib/notifications.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
-  SR_ONLY,
-  notificationPath,
-  relativeTime,
-  useNotificationCall,
-  useNow,
+  notificationListQuery,
+  useDeleteNotification,
+  useMarkAllNotificationsRead,
   useSetNotificationStatus,
 } from './api.ts';
+import { SR_ONLY, relativeTime, useNow } from './display.ts';
+import { notificationPath } from './paths.ts';
 import { NotificationIcon } from './NotificationIcon.tsx';
 
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
@@ -79,8 +79,8 @@ export default function NotificationListPage() {
   const now = useNow();
   const { data: unread } = useUnreadNotifications();
   const setStatus = useSetNotificationStatus(true);
-  const markAll = useNotificationCall(notificationApi.markAllNotificationsRead);
-  const deleteNotification = useNotificationCall(notificationApi.deleteNotification);
+  const markAll = useMarkAllNotificationsRead();
+  const deleteNotification = useDeleteNotification();
 
   // The confirmation keeps its row after closing, so nothing jumps during the closing animation.
   const [deleteAsk, setDeleteAsk] = useState<{ row: Notification; open: boolean } | null>(null);
@@ -183,7 +183,7 @@ export default function NotificationListPage() {
         }
       />
       <ServerTable<Notification>
-        call={notificationApi.getNotification}
+        list={notificationListQuery}
         label="Notifications"
         columns={columns}
         defaultSort={DEFAULT_SORT}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   notificationApi,
@@ -9,29 +8,10 @@ import {
 } from '@app/contract';
 import { apiPost, showServerMessage } from '../../lib/api.ts';
 import { refreshNotifications, unreadKey, type UnreadNotifications } from '../../lib/notifications.ts';
-import { ADD_USER_PATH, HOME } from '../../lib/paths.ts';
+import { listQuery } from '../../lib/queries.ts';
 
-export const NOTIFICATION_LIST_PATH = `${HOME}/notification/notification-list`;
-
-/** Hidden on screen, read by screen readers. */
-export const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** Where a notification leads: the record it concerns, else the notification list. */
-export function notificationPath(n: Pick<Notification, 'entity' | 'entity_id'>): string {
-  if (n.entity_id !== null) {
-    if (n.entity === 'property') return `${HOME}/Property/add-property?id=${n.entity_id}`;
-    if (n.entity === 'user') return `${ADD_USER_PATH}?userId=${n.entity_id}`;
-    if (n.entity === 'broker') return `${HOME}/Broker/add-broker/${n.entity_id}`;
-  }
-  return NOTIFICATION_LIST_PATH;
-}
+/** The signed-in user's notifications (Settings > Notification); the bell's data is lib/notifications.ts. */
+export const notificationListQuery = listQuery<Notification>(notificationApi.getNotification);
 
 /**
  * Marks a notification read (Inactive) or unread (Active). Marking read takes it off the bell at
@@ -61,7 +41,7 @@ export function useSetNotificationStatus(announce = false) {
 }
 
 /** A notification call answering `{message}` (delete, mark all read): shows it and reloads. */
-export function useNotificationCall<C extends PostCall>(call: C) {
+function useNotificationCall<C extends PostCall>(call: C) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestOf<C>) => apiPost(call, body),
@@ -70,32 +50,6 @@ export function useNotificationCall<C extends PostCall>(call: C) {
   });
 }
 
-/** The current time, renewed every minute (for relative times). */
-export function useNow(intervalMs = 60_000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['week', 7 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/** '5 minutes ago', 'yesterday', 'just now' (under a minute). */
-export function relativeTime(iso: string, now: number): string {
-  const seconds = (new Date(iso).getTime() - now) / 1000;
-  if (Number.isNaN(seconds)) return '';
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
-  }
-  return 'just now';
-}
+export const useMarkAllNotificationsRead = () =>
+  useNotificationCall(notificationApi.markAllNotificationsRead);
+export const useDeleteNotification = () => useNotificationCall(notificationApi.deleteNotification);

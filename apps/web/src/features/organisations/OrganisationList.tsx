@@ -2,6 +2,7 @@ import { useMemo, type ReactElement } from 'react';
 import { MESSAGES } from '@app/contract';
 import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
+import { organisationListQuery } from './api.ts';
 import { ORGANISATIONS, type OrganisationDef, type OrganisationKey } from './definitions.ts';
 
 /** The list of one organisation, over its list row R (its list call's). */
@@ -22,12 +23,13 @@ function OrganisationListOf<R extends object, Rec extends Record<string, unknown
     ],
     [def],
   );
+  const list = useMemo(() => organisationListQuery(def), [def]);
   return (
     <EntityListPage<R>
       section="Entity"
       title={def.listTitle}
       entity={def.entity}
-      call={def.api.list}
+      list={list}
       columns={columns}
       defaultSort={{ field: def.defaultSort, order: 'asc' }}
       idOf={def.idOf}

@@ -1,6 +1,5 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -13,21 +12,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, permissionApi, type AnswerOf } from '@app/contract';
+import { MESSAGES } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { apiGet, apiPost, showServerMessage } from '../../lib/api.ts';
-
-const LIST_CALL = permissionApi.getAssignedUnAssignedPermission;
-
-type PermissionRow = AnswerOf<typeof LIST_CALL>['roleData']['data'][number];
-
-/** Sends the full assigned list. 403 ("you cannot grant what you do not hold") is shown, not a sign-out. */
-const saveAssignment = (roleId: number, ids: ReadonlySet<number>) =>
-  apiPost(
-    permissionApi.webAssignPermissionRoleWise,
-    { roleId, permissionId: [...ids] },
-    { allowForbidden: true },
-  );
+import { showServerMessage } from '../../lib/api.ts';
+import { saveAssignment, useRolePermissions, type PermissionRow } from './api.ts';
 
 /** Settings > Role Permissions > assign: one switch per permission, grouped by module. */
 export default function AssignRolePermissionPage() {
@@ -36,11 +24,7 @@ export default function AssignRolePermissionPage() {
   const roleId = Number(rawRoleId);
   const name = searchParams.get('name') ?? '';
 
-  const { data, isPending, refetch } = useQuery({
-    queryKey: [LIST_CALL.name, { roleId }],
-    queryFn: ({ signal }) => apiGet(LIST_CALL, { roleId }, { signal }),
-    enabled: Number.isInteger(roleId) && roleId > 0,
-  });
+  const { data, isPending, refetch } = useRolePermissions(roleId);
   const rows = useMemo(() => data?.roleData?.data ?? [], [data]);
   const serverAssigned = useMemo(
     () => new Set(rows.filter((r) => r.is_permission_assigned === 1).map((r) => r.permission_id)),

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import { roleApi, type RoleRow } from '@app/contract';
+import type { RoleRow } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { assignRolePermissionPath } from '../../lib/paths.ts';
-import { ROLE_ENVELOPE } from '../roles/api.ts';
+import { rolePermissionListQuery } from './api.ts';
 
 const DEFAULT_SORT = { field: 'name', order: 'asc' } as const;
 
@@ -38,8 +38,7 @@ export default function RolePermissionListPage() {
     <>
       <PageHeader section="Settings" title="Role Permissions" />
       <ServerTable<RoleRow>
-        call={roleApi.webGetRoles}
-        envelope={ROLE_ENVELOPE}
+        list={rolePermissionListQuery}
         label="Role permissions"
         columns={columns}
         defaultSort={DEFAULT_SORT}

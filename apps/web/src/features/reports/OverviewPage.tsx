@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
@@ -11,14 +10,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { MESSAGES, OVERVIEW, overviewApi, type AnswerOf, type ReportsOverview } from '@app/contract';
+import { MESSAGES, OVERVIEW, type ReportsOverview } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { apiGet } from '../../lib/api.ts';
 import { choiceLink, rangeLink, reportBySlug } from './catalogue.ts';
-import { formatDate } from '../../lib/format.ts';
-
-/** getReportsOverview. */
-const OVERVIEW_CALL = overviewApi[OVERVIEW.call];
+import { formatCount, formatDate } from '../../lib/format.ts';
+import { useOverview } from './api.ts';
 
 const shortCount = new Intl.NumberFormat('en-PH', { notation: 'compact' });
 
@@ -83,14 +79,7 @@ export default function OverviewPage() {
     palette.error.main,
     palette.secondary.main,
   ];
-  const query = useQuery({
-    queryKey: [OVERVIEW_CALL.name],
-    queryFn: ({ signal }) =>
-      // A body that is not JSON reads as null (apiGet): no data, as a failure shows.
-      apiGet(OVERVIEW_CALL, {}, { signal }).then(
-        (r: AnswerOf<typeof OVERVIEW_CALL> | null) => r?.resultData ?? null,
-      ),
-  });
+  const query = useOverview();
 
   let body: ReactNode;
   if (query.isPending)
@@ -118,7 +107,7 @@ export default function OverviewPage() {
     const countAxis = {
       tickMinStep: 1,
       valueFormatter: (value: number, context: { location: string }) =>
-        context.location === 'tick' ? shortCount.format(value) : value.toLocaleString('en-PH'),
+        context.location === 'tick' ? shortCount.format(value) : formatCount(value),
     };
     const weeks = (data: { week_start: string }[]) => ({
       scaleType: 'band' as const,
@@ -252,7 +241,7 @@ function ChartCard({
           {figures.map((x) => (
             <li key={x.to}>
               <Link component={RouterLink} to={x.to} variant="body2">
-                {x.label}: {x.count.toLocaleString('en-PH')}
+                {x.label}: {formatCount(x.count)}
               </Link>
             </li>
           ))}

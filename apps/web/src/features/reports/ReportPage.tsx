@@ -9,12 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SearchIcon from '@mui/icons-material/Search';
-import { manilaToday, reportCallOf, type ReportDefinition, type ReportFilter } from '@app/contract';
+import { manilaToday, type ReportDefinition, type ReportFilter } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { useReportLookupOptions } from '../../lib/lookups.ts';
 import { useUrlParams } from '../../lib/urlState.ts';
 import { filterErrors, readFilters, type FilterValues } from './catalogue.ts';
+import { reportListQuery } from './api.ts';
 import { reportColumns, type ReportRow } from './columns.tsx';
 
 type Choice = Extract<ReportFilter, { kind: 'choice' }>;
@@ -60,7 +61,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
   const errors = button ? shownErrors : appliedErrors;
   const waitingFor = waitingText(def, appliedErrors);
 
-  const call = useMemo(() => reportCallOf(def), [def]);
+  const list = useMemo(() => reportListQuery(def), [def]);
   const columns = useMemo(() => reportColumns(def), [def]);
   const getRowId = useMemo(() => (row: ReportRow) => row[def.rowId] as string | number, [def]);
   const extraParams = useMemo(
@@ -115,7 +116,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
         </Accordion>
       )}
       <ServerTable<ReportRow>
-        call={call}
+        list={list}
         label={def.title}
         columns={columns}
         defaultSort={{ field: def.defaultSort.column, order: def.defaultSort.order }}

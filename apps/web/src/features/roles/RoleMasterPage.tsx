@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import { MESSAGES, roleApi, saveRoleRequest, type RoleRow, type Status } from '@app/contract';
+import { MESSAGES, saveRoleRequest, type RoleRow, type Status } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { EntityFormDialog as EntityFormDialogComponent } from '../../components/EntityFormDialog.tsx';
@@ -13,7 +13,7 @@ import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
-import { ROLE_ENVELOPE, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
+import { roleListQuery, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
 
 // Typed as the component itself: lazy() would drop its generic props.
 const EntityFormDialog = lazy(async () => ({
@@ -136,8 +136,7 @@ export default function RoleMasterPage() {
     <>
       <PageHeader section="Master" title={ENTITY} actions={addButton} />
       <ServerTable<RoleRow>
-        call={roleApi.webGetRoles}
-        envelope={ROLE_ENVELOPE}
+        list={roleListQuery}
         label="Roles"
         columns={columns}
         defaultSort={DEFAULT_SORT}

@@ -1,8 +1,9 @@
-import { roleApi } from '@app/contract';
+import { roleApi, type RoleRow } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
+import { listQuery } from '../../lib/queries.ts';
 
-/** The Role list answers under roleData (the spec's envelope for roles). */
-export const ROLE_ENVELOPE = 'roleData';
+/** The Role list (Settings > Role Master). */
+export const roleListQuery = listQuery<RoleRow>(roleApi.webGetRoles);
 
 const reloads = [roleApi.webGetRoles];
 export const useSaveRole = () => useApiMutation(roleApi.webSaveRole, reloads);

@@ -1,6 +1,7 @@
 import { MESSAGES, type SellerRow } from '@app/contract';
 import { EntityListPage } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
+import { sellerListQuery } from './api.ts';
 import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
 
 type Row = SellerRow;
@@ -21,7 +22,7 @@ export function SellerList() {
       section="Entity"
       title="Seller"
       entity="Seller"
-      call={CALLS.list}
+      list={sellerListQuery}
       columns={COLUMNS}
       defaultSort={{ field: 'seller_name', order: 'asc' }}
       idOf={idOf}

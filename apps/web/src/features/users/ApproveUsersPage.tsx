@@ -1,5 +1,5 @@
-import { userApi } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { newUserListQuery } from './api.ts';
 import { UserList } from './UserList.tsx';
 
 /** Approve Users (Approvals > Approve User): New and Inactive users; the switch activates, delete removes. */
@@ -7,7 +7,7 @@ export default function ApproveUsersPage() {
   return (
     <>
       <PageHeader section="Approvals" title="Approve User" />
-      <UserList call={userApi.GetNewUser} label="Users to approve" withDelete />
+      <UserList list={newUserListQuery} label="Users to approve" withDelete />
     </>
   );
 }

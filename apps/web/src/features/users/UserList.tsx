@@ -12,7 +12,8 @@ import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/auth.ts';
 import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
-import { USER_ENVELOPE, useChangeUserStatus, useDeleteUser, type UserListCall, type UserRow } from './api.ts';
+import type { ListQuery } from '../../lib/queries.ts';
+import { useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
 
 const DEFAULT_SORT = { field: 'full_name', order: 'asc' } as const;
 const DELETE_TEXT = 'Are you sure to Delete the User';
@@ -22,7 +23,8 @@ const targetOf = (row: UserRow): 'Active' | 'Inactive' =>
   row.user_status === 'Active' ? 'Inactive' : 'Active';
 
 interface UserListProps {
-  call: UserListCall;
+  /** Users (userListQuery) or the users to approve (newUserListQuery). */
+  list: ListQuery<UserRow>;
   label: string;
   /** Edit icon per row (Users list). */
   onEdit?: (row: UserRow) => void;
@@ -31,7 +33,7 @@ interface UserListProps {
 }
 
 /** The Users and Approve Users tables: status switch with confirmation, edit or delete actions. */
-export function UserList({ call, label, onEdit, withDelete = false }: UserListProps): ReactNode {
+export function UserList({ list, label, onEdit, withDelete = false }: UserListProps): ReactNode {
   const { has } = usePermissions();
   const isSuperAdmin = useSession().data?.userRoleId === ROLE.SuperAdmin;
   const canEdit = !!onEdit && has('Edit User');
@@ -144,8 +146,7 @@ export function UserList({ call, label, onEdit, withDelete = false }: UserListPr
   return (
     <>
       <ServerTable<UserRow>
-        call={call}
-        envelope={USER_ENVELOPE}
+        list={list}
         label={label}
         columns={columns}
         defaultSort={DEFAULT_SORT}

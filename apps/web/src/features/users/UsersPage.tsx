@@ -5,11 +5,10 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import { userApi } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ADD_USER_PATH } from '../../lib/paths.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { type UserRow } from './api.ts';
+import { userListQuery, type UserRow } from './api.ts';
 import { UserList } from './UserList.tsx';
 
 /** Users list (Entity > Users): status switch per role permission, edit leads to the user form. */
@@ -39,7 +38,7 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader section="Entity" title="Users" actions={addButton} />
-      <UserList call={userApi.GetUser} label="Users" onEdit={onEdit} />
+      <UserList list={userListQuery} label="Users" onEdit={onEdit} />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { userApi, type AnswerOf } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
-
-/** The two user lists: Users (GetUser) and Approve Users (GetNewUser), the same rows. */
-export type UserListCall = typeof userApi.GetUser | typeof userApi.GetNewUser;
-export const USER_ENVELOPE = 'resultData';
+import { listQuery } from '../../lib/queries.ts';
 
 /** A row of GetUser / GetNewUser, as the contract declares it. */
 export type UserRow = AnswerOf<typeof userApi.GetUser>['resultData']['data'][number];
+
+/** The two user lists, the same rows: Users (GetUser) and Approve Users (GetNewUser). */
+export const userListQuery = listQuery<UserRow>(userApi.GetUser);
+export const newUserListQuery = listQuery<UserRow>(userApi.GetNewUser);
 
 /** What a change to a user reloads: both lists, and the user's record. */
 export const USER_LISTS = [userApi.GetUser, userApi.GetNewUser] as const;

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+
+type Align = 'left' | 'right' | 'center';
+
+/** A column of a ServerTable (the property names of MUI X's GridColDef that the lists use). */
+export interface ColumnDef<R> {
+  /** The row property shown, and the server's sort column. */
+  field: string;
+  headerName: string;
+  /** A fixed width in px; otherwise the column takes a `flex` share of the free width, at least `minWidth`. */
+  width?: number;
+  flex?: number;
+  minWidth?: number;
+  sortable?: boolean;
+  align?: Align;
+  headerAlign?: Align;
+  valueGetter?: (value: unknown, row: R) => unknown;
+  valueFormatter?: (value: unknown, row: R) => ReactNode;
+  renderCell?: (params: { value: unknown; row: R }) => ReactNode;
+}
+
+export const HEADER_HEIGHT = 48;
+export const ROW_HEIGHT = 44;
+const DEFAULT_WIDTH = 100;
+/** The '#' column's field: the row's number in the whole list, not a row property. */
+export const ROW_NUMBER = '__rowNo';
+
+/** A column's share of a row: rows are flex boxes, so every row lays its cells out alike. */
+export const columnSx = <R>(c: ColumnDef<R>) =>
+  c.width !== undefined || !c.flex
+    ? { flex: `0 0 ${c.width ?? DEFAULT_WIDTH}px` }
+    : { flex: `${c.flex} 1 0px`, minWidth: c.minWidth ?? 50 };
+const columnMin = <R>(c: ColumnDef<R>) =>
+  c.width !== undefined || !c.flex ? (c.width ?? DEFAULT_WIDTH) : (c.minWidth ?? 50);
+/** The width under which the columns scroll sideways. */
+export const tableMinWidth = <R>(columns: ColumnDef<R>[]) =>
+  columns.reduce((sum, c) => sum + columnMin(c), 0);
+
+const CELL_SX = {
+  display: 'block',
+  boxSizing: 'border-box',
+  px: '10px',
+  py: 0,
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+  '&:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+} as const;
+
+/** The style of a cell of a column, in a row `height` px high. */
+export const cellSx = <R>(c: ColumnDef<R>, height: number) => ({
+  ...CELL_SX,
+  ...columnSx(c),
+  height,
+  lineHeight: `${height - 1}px`,
+});
+
+/** The '#' column, the data columns and, with `renderActions`, the Actions column. */
+export function withTableColumns<R>(
+  columns: ColumnDef<R>[],
+  renderActions: ((row: R) => ReactNode) | undefined,
+  actionsWidth: number,
+): ColumnDef<R>[] {
+  const numbered: ColumnDef<R> = { field: ROW_NUMBER, headerName: '#', width: 70, sortable: false };
+  const list = [numbered, ...columns];
+  if (renderActions) {
+    list.push({
+      field: '__actions',
+      headerName: 'Actions',
+      width: actionsWidth,
+      sortable: false,
+      renderCell: ({ row }) => renderActions(row),
+    });
+  }
+  return list;
+}
+
+/** What a cell shows: its column's rendering of the row's value, or the value as text. */
+export function cellContent<R>(c: ColumnDef<R>, row: R, rowNumber: number): ReactNode {
+  if (c.field === ROW_NUMBER) return rowNumber;
+  const raw = (row as Record<string, unknown>)[c.field];
+  const value = c.valueGetter ? c.valueGetter(raw, row) : raw;
+  if (c.renderCell) return c.renderCell({ value, row });
+  if (c.valueFormatter) return c.valueFormatter(value, row);
+  return value === null || value === undefined ? '' : String(value);
+}

@@ -1,0 +1,64 @@
+import { DEFAULT_PAGE_SIZE } from '@app/contract';
+import type { UrlParamChanges } from '../../lib/urlState.ts';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** A table's state as its URL holds it: page (from 1), page size, sort column and order, search text. */
+export interface TableState {
+  page: number;
+  size: number;
+  sort: string;
+  order: SortOrder;
+  q: string;
+}
+
+export interface TableStateRules {
+  /** The columns the server may sort by. */
+  sortable: ReadonlySet<string>;
+  defaultSort: { field: string; order: SortOrder };
+  /** Page sizes offered (the URL's size must be one); the default is 7 when offered, else the first. */
+  pageSizes: readonly number[];
+}
+
+/** The page size a table starts with: DEFAULT_PAGE_SIZE when offered, else the first offered. */
+export const defaultPageSize = (pageSizes: readonly number[]): number =>
+  pageSizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : (pageSizes[0] ?? DEFAULT_PAGE_SIZE);
+
+/**
+ * Reads a table's state from its (unprefixed) URL params, each value checked: an unknown page, size,
+ * sort column or order falls back to the default. A sort column without an order sorts ascending.
+ */
+export function readTableState(get: (name: string) => string | null, rules: TableStateRules): TableState {
+  const rawPage = Number(get('page'));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
+  const rawSize = Number(get('size'));
+  const size = rules.pageSizes.includes(rawSize) ? rawSize : defaultPageSize(rules.pageSizes);
+  const rawSort = get('sort');
+  const sort = rawSort && rules.sortable.has(rawSort) ? rawSort : rules.defaultSort.field;
+  const rawOrder = get('order');
+  const order: SortOrder =
+    rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : rawSort ? 'asc' : rules.defaultSort.order;
+  return { page, size, sort, order, q: get('q') ?? '' };
+}
+
+/**
+ * The URL change of a click on a sortable header: it cycles ascending, descending, ascending; a new
+ * column starts ascending; either way back to page 1.
+ */
+export function sortChange(state: Pick<TableState, 'sort' | 'order'>, field: string): UrlParamChanges {
+  const order: SortOrder = field === state.sort && state.order === 'asc' ? 'desc' : 'asc';
+  return { sort: field, order, page: null };
+}
+
+/** The query a table asks the server for: its state and any extra filters. */
+export const tableParams = (
+  state: TableState,
+  extra?: Record<string, string | number | boolean | null | undefined>,
+) => ({
+  page: state.page,
+  itemsPerPage: state.size,
+  sortColumn: state.sort,
+  sortOrder: state.order,
+  searchText: state.q,
+  ...extra,
+});

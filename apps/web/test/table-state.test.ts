@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@app/contract';
+import {
+  defaultPageSize,
+  readTableState,
+  sortChange,
+  tableParams,
+  type TableStateRules,
+} from '../src/components/server-table/tableState.ts';
+
+const RULES: TableStateRules = {
+  sortable: new Set(['name', 'created_at']),
+  defaultSort: { field: 'created_at', order: 'desc' },
+  pageSizes: PAGE_SIZES,
+};
+const read = (query: string, rules = RULES) => {
+  const params = new URLSearchParams(query);
+  return readTableState((name) => params.get(name), rules);
+};
+
+describe('readTableState', () => {
+  it('starts on page 1, at the default size and sort, with no search', () => {
+    expect(read('')).toEqual({ page: 1, size: DEFAULT_PAGE_SIZE, sort: 'created_at', order: 'desc', q: '' });
+  });
+
+  it('reads what the URL holds', () => {
+    const size = PAGE_SIZES.find((s) => s !== DEFAULT_PAGE_SIZE)!;
+    expect(read(`page=3&size=${size}&sort=name&order=desc&q=ana`)).toEqual({
+      page: 3,
+      size,
+      sort: 'name',
+      order: 'desc',
+      q: 'ana',
+    });
+  });
+
+  it('falls back from values it does not accept', () => {
+    expect(read('page=0&size=13&sort=password&order=up')).toMatchObject({
+      page: 1,
+      size: DEFAULT_PAGE_SIZE,
+      sort: 'created_at',
+      // A sort column in the URL without a valid order sorts ascending.
+      order: 'asc',
+    });
+    expect(read('page=1.5').page).toBe(1);
+    expect(read('page=abc').page).toBe(1);
+  });
+
+  it('sorts a chosen column ascending when the order is missing', () => {
+    expect(read('sort=name')).toMatchObject({ sort: 'name', order: 'asc' });
+  });
+});
+
+describe('defaultPageSize', () => {
+  it('is DEFAULT_PAGE_SIZE when offered, else the first size offered', () => {
+    expect(defaultPageSize(PAGE_SIZES)).toBe(DEFAULT_PAGE_SIZE);
+    expect(defaultPageSize([25, 50])).toBe(25);
+    expect(defaultPageSize([])).toBe(DEFAULT_PAGE_SIZE);
+  });
+});
+
+describe('sortChange', () => {
+  it('cycles ascending, descending, ascending on one column and back to page 1', () => {
+    expect(sortChange({ sort: 'name', order: 'asc' }, 'name')).toEqual({
+      sort: 'name',
+      order: 'desc',
+      page: null,
+    });
+    expect(sortChange({ sort: 'name', order: 'desc' }, 'name')).toEqual({
+      sort: 'name',
+      order: 'asc',
+      page: null,
+    });
+  });
+
+  it('starts a new column ascending', () => {
+    expect(sortChange({ sort: 'name', order: 'desc' }, 'created_at')).toMatchObject({ order: 'asc' });
+  });
+});
+
+describe('tableParams', () => {
+  it('is the list request: the state in the server names, and the filters', () => {
+    const state = { page: 2, size: 10, sort: 'name', order: 'asc' as const, q: 'x' };
+    expect(tableParams(state, { role: 3 })).toEqual({
+      page: 2,
+      itemsPerPage: 10,
+      sortColumn: 'name',
+      sortOrder: 'asc',
+      searchText: 'x',
+      role: 3,
+    });
+  });
+});
