@@ -1,0 +1,240 @@
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import { masterLookupColumns, type MasterDefinition } from '@app/contract';
+import type { Db } from '../index.ts';
+
+// Master tables are addressed by name from their definitions, so queries here are untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any> | Transaction<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+export const untyped = (db: Db) => db as unknown as AnyDb;
+
+/** A master record as a row of its table, by column name. */
+export type MasterRow = Record<string, unknown>;
+
+/** How the geographic masters reach their parents; `derived` row fields come from the joins. */
+interface Relations {
+  joins: { table: string; alias: string; on: [string, string]; optional?: boolean }[];
+  derived: Record<string, string>;
+  /** Search on parents' names as `fk IN (subquery)`, which trigram indexes can serve (an OR across joins cannot). */
+  parentSearch?: (pattern: string) => RawBuilder<SqlBool>;
+}
+const townsNamed = (pattern: string) =>
+  sql`SELECT t.town_id FROM towns t JOIN provinces p ON p.province_id = t.province_id
+      WHERE t.town_name ILIKE ${pattern} OR p.province_name ILIKE ${pattern}`;
+const RELATIONS: Record<string, Relations> = {
+  town: {
+    joins: [{ table: 'provinces', alias: 'p', on: ['p.province_id', 'm.province_id'] }],
+    derived: { province_name: 'p.province_name' },
+    parentSearch: (pattern) =>
+      sql`m.province_id IN (SELECT province_id FROM provinces WHERE province_name ILIKE ${pattern})`,
+  },
+  barangay: {
+    joins: [
+      { table: 'towns', alias: 't', on: ['t.town_id', 'm.town_id'] },
+      { table: 'provinces', alias: 'p', on: ['p.province_id', 't.province_id'] },
+    ],
+    derived: { province_id: 't.province_id', town_name: 't.town_name', province_name: 'p.province_name' },
+    parentSearch: (pattern) => sql`m.town_id IN (${townsNamed(pattern)})`,
+  },
+  subdivision: {
+    joins: [
+      { table: 'towns', alias: 't', on: ['t.town_id', 'm.town_id'] },
+      { table: 'provinces', alias: 'p', on: ['p.province_id', 't.province_id'] },
+      { table: 'barangays', alias: 'b', on: ['b.barangay_id', 'm.barangay_id'], optional: true },
+    ],
+    derived: {
+      province_id: 't.province_id',
+      town_name: 't.town_name',
+      province_name: 'p.province_name',
+      barangay_name: 'b.barangay_name',
+    },
+    parentSearch: (pattern) =>
+      sql`(m.town_id IN (${townsNamed(pattern)})
+        OR m.barangay_id IN (SELECT barangay_id FROM barangays WHERE barangay_name ILIKE ${pattern}))`,
+  },
+};
+
+const relationsOf = (def: MasterDefinition): Relations => RELATIONS[def.key] ?? { joins: [], derived: {} };
+
+/** Row field → SQL expression, for every field a list row carries. */
+export function columnsOf(def: MasterDefinition): Record<string, string> {
+  const { derived } = relationsOf(def);
+  const columns: Record<string, string> = {
+    [def.idColumn]: `m.${def.idColumn}`,
+    [def.statusColumn]: 'm.status',
+  };
+  for (const f of def.fields) columns[f.column] = derived[f.column] ?? `m.${f.column}`;
+  return { ...columns, ...derived };
+}
+
+/** The table's own columns that a save writes (fields not derived through a join). */
+export const ownFields = (def: MasterDefinition) =>
+  def.fields.filter((f) => !(f.column in relationsOf(def).derived));
+
+/** The list's search: the name (and zip) of the record, or its parents' names. */
+export function masterSearch(def: MasterDefinition) {
+  const ownSearch = [def.nameColumn, ...def.fields.filter((f) => f.input === 'zip').map((f) => f.column)];
+  const parentSearch = relationsOf(def).parentSearch;
+  return (pattern: string) =>
+    sql<SqlBool>`(${sql.join(
+      [
+        ...ownSearch.map((c) => sql`${sql.ref(`m.${c}`)} ILIKE ${pattern}`),
+        ...(parentSearch ? [parentSearch(pattern)] : []),
+      ],
+      sql` OR `,
+    )})`;
+}
+
+const adjacencyTable = (def: MasterDefinition) => `${def.key}_adjacency`;
+const adjacentColumn = (def: MasterDefinition) => `adjacent_${def.idColumn}`;
+
+/** The linked records' ids ('4,9') and names ('East, North') of the record whose id is at `idRef`. */
+export function adjacencyColumns(def: MasterDefinition, idRef: string) {
+  const adjacency = def.adjacency!;
+  const link = sql.table(adjacencyTable(def));
+  const own = sql.ref(idRef);
+  const other = sql.ref(`a.${adjacentColumn(def)}`);
+  const mine = sql.ref(`a.${def.idColumn}`);
+  const name = sql.ref(`o.${def.nameColumn}`);
+  return [
+    sql<string>`coalesce((SELECT string_agg(${other}::text, ',' ORDER BY ${other}) FROM ${link} a
+      WHERE ${mine} = ${own}), '')`.as(adjacency.idsColumn),
+    sql<string>`coalesce((SELECT string_agg(${name}, ', ' ORDER BY ${name})
+      FROM ${link} a JOIN ${sql.table(def.table)} o ON ${sql.ref(`o.${def.idColumn}`)} = ${other}
+      WHERE ${mine} = ${own}), '')`.as(adjacency.namesColumn),
+  ];
+}
+
+/** The master's rows (`m`) with their parents' fields, and their adjacency unless told not to. */
+export function masterListBase(def: MasterDefinition, db: Db, withAdjacency = true): AnyQuery {
+  let query: AnyQuery = untyped(db).selectFrom(`${def.table} as m`);
+  for (const j of relationsOf(def).joins) {
+    const target = `${j.table} as ${j.alias}`;
+    query = j.optional ? query.leftJoin(target, j.on[0], j.on[1]) : query.innerJoin(target, j.on[0], j.on[1]);
+  }
+  const columns = columnsOf(def);
+  query = query.select(Object.entries(columns).map(([field, expr]) => sql.ref(expr).as(field)));
+  return def.adjacency && withAdjacency ? query.select(adjacencyColumns(def, `m.${def.idColumn}`)) : query;
+}
+
+/** Every row of the master's table, for counting (its parents cannot change the count). */
+export const everyMasterRow = (db: Db, def: MasterDefinition) =>
+  untyped(db)
+    .selectFrom(def.table)
+    .select(sql`1`.as('one'));
+
+export const findMaster = async (db: Db, def: MasterDefinition, id: number) =>
+  (await masterListBase(def, db)
+    .where(sql.ref(`m.${def.idColumn}`), '=', id)
+    .executeTakeFirst()) as MasterRow | undefined;
+
+export const findProvince = (db: Db, provinceId: number) =>
+  untyped(db)
+    .selectFrom('provinces')
+    .select('province_id')
+    .where('province_id', '=', provinceId)
+    .executeTakeFirst() as Promise<{ province_id: number } | undefined>;
+
+/** The town's province, if there is such a town. */
+export const findTown = (db: Db, townId: number) =>
+  untyped(db)
+    .selectFrom('towns')
+    .select('province_id')
+    .where('town_id', '=', townId)
+    .executeTakeFirst() as Promise<{ province_id: number } | undefined>;
+
+/** The barangay's town, if there is such a barangay. */
+export const findBarangay = (db: Db, barangayId: number) =>
+  untyped(db)
+    .selectFrom('barangays')
+    .select('town_id')
+    .where('barangay_id', '=', barangayId)
+    .executeTakeFirst() as Promise<{ town_id: number } | undefined>;
+
+/**
+ * A record of that name (any case), within the same parent when names are unique within one
+ * (`withinValue` of `def.uniqueWithin`), other than `exceptId`.
+ */
+export function findMasterNamed(
+  db: Db,
+  def: MasterDefinition,
+  name: string,
+  withinValue: unknown,
+  exceptId?: number,
+) {
+  let query = untyped(db)
+    .selectFrom(def.table)
+    .select(def.idColumn)
+    .where(sql`lower(${sql.ref(def.nameColumn)})`, '=', name.toLowerCase());
+  if (def.uniqueWithin) query = query.where(def.uniqueWithin, '=', withinValue);
+  if (exceptId) query = query.where(def.idColumn, '!=', exceptId);
+  return query.executeTakeFirst() as Promise<MasterRow | undefined>;
+}
+
+/** Those of `ids` that name a record of the master's table. */
+export const existingMasters = (db: Db, def: MasterDefinition, ids: number[]) =>
+  untyped(db).selectFrom(def.table).select(def.idColumn).where(def.idColumn, 'in', ids).execute();
+
+/** Adjacency is symmetric: if A borders B, B borders A. Replaces the record's whole set with `others`. */
+export async function replaceAdjacency(db: Db, def: MasterDefinition, id: number, others: number[]) {
+  const table = adjacencyTable(def);
+  const mine = def.idColumn;
+  const theirs = adjacentColumn(def);
+  await untyped(db)
+    .deleteFrom(table)
+    .where((eb) => eb.or([eb(mine, '=', id), eb(theirs, '=', id)]))
+    .execute();
+  if (others.length === 0) return;
+  await untyped(db)
+    .insertInto(table)
+    .values(
+      others.flatMap((o) => [
+        { [mine]: id, [theirs]: o },
+        { [mine]: o, [theirs]: id },
+      ]),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Adds an Active record with `values` (its own columns); answers its id. */
+export const insertMaster = async (db: Db, def: MasterDefinition, values: MasterRow, userId: number) => {
+  const row = (await untyped(db)
+    .insertInto(def.table)
+    .values({ ...values, status: 'Active', created_by: userId, updated_by: userId })
+    .returning(def.idColumn)
+    .executeTakeFirstOrThrow()) as Record<string, number>;
+  return row[def.idColumn]!;
+};
+
+export const updateMaster = (
+  db: Db,
+  def: MasterDefinition,
+  id: number,
+  values: MasterRow,
+  status: string,
+  userId: number,
+) =>
+  untyped(db)
+    .updateTable(def.table)
+    .set({ ...values, status, updated_at: sql`now()`, updated_by: userId })
+    .where(def.idColumn, '=', id)
+    .execute();
+
+/** The active records as the master's lookup row, by name. */
+export const activeMasters = (db: Db, def: MasterDefinition) =>
+  untyped(db)
+    .selectFrom(def.table)
+    .select(masterLookupColumns(def))
+    .where('status', '=', 'Active')
+    .orderBy(def.nameColumn)
+    .orderBy(def.idColumn)
+    .execute();
