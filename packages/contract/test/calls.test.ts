@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declareCalls } from '../src/calls.ts';
-import { REPORTS, reportRow, type ReportDefinition } from '../src/reports.ts';
+import { REPORTS, type ReportDefinition } from '../src/report-catalogue.ts';
+import { reportRow } from '../src/reports.ts';
 
 describe('declareCalls', () => {
   const calls = declareCalls({
