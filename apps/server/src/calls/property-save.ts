@@ -1,3 +1,5 @@
+// The saves of calls/properties.ts: what they check of the chosen records, and the columns they write.
+
 import {
   ROLE,
   isAgentRole,
@@ -20,12 +22,10 @@ import { assertExist, type AnyDb } from '../lib/links.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 
-// The saves of calls/properties.ts: what they check of the chosen records, and the columns they write.
-
 /** The reference masters are addressed by name, so their checks are untyped. */
 const untyped = (db: Db) => db as unknown as AnyDb;
 
-export type Input = PropertyFields & Partial<PropertyUpdateFields>;
+type Input = PropertyFields & Partial<PropertyUpdateFields>;
 
 /** 400 on the field unless the chosen agent is an Agent or Owner-Agent. */
 async function assertAgents(db: Db, input: Input) {
