@@ -21,9 +21,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { MESSAGES, type CallRef, type Permission, type PostCall, type RecordCall } from '@app/contract';
-import { ApiError, apiGet } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/forms.ts';
 import { useApiMutation } from '../lib/mutations.ts';
+import { recordQuery } from '../lib/queries.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { requestOf } from './entityValues.ts';
 import { PageHeader } from './PageHeader.tsx';
@@ -79,16 +79,8 @@ export function EntityFormPage<R extends Record<string, unknown>>({
   const editing = id !== null && id > 0;
   const permitted = has(editing ? permissions.edit : permissions.add);
   const query = useQuery({
-    queryKey: [load.call.name, { [load.param]: id }],
     // An unknown id (404) is said on the page, not as an alert.
-    queryFn: ({ signal }) =>
-      apiGet(load.call, { [load.param]: id }, { signal, silent: true }).then(
-        (r) => r?.resultData?.[0] ?? null,
-        (e: unknown) => {
-          if (e instanceof ApiError && e.status === 404) return null;
-          throw e;
-        },
-      ),
+    ...recordQuery(load.call, load.param, id),
     enabled: editing && permitted,
     // Always the stored record: a form must not start from an older copy.
     staleTime: 0,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AnswerOf, CallRef, GetCall, ListCall, Page, RequestOf } from '@app/contract';
-import { apiGet, type CallOptions, type QueryParams } from './api.ts';
+import type { AnswerOf, CallRef, GetCall, ListCall, Page, RecordCall, RequestOf } from '@app/contract';
+import { ApiError, apiGet, type CallOptions, type QueryParams } from './api.ts';
 
 /**
  * Where every query of the app gets its key and its fetch: a declared GET call and its request. Keys
@@ -37,6 +37,23 @@ export function callQuery(
     const answer = await apiGet(call, request as RequestOf<GetCall>, { ...options, signal });
     return read ? read(answer) : answer;
   });
+}
+
+/**
+ * The record of a read by id (`{[param]: id}`, answered as `resultData: [record]`), or null when there
+ * is none: an unknown id (404) is said on the page, not as an alert.
+ */
+export function recordQuery<R>(call: RecordCall<R>, param: string, id: number | null) {
+  const request = { [param]: id };
+  return queryOf(callKey(call, request), (signal) =>
+    apiGet(call as GetCall, request, { signal, silent: true }).then(
+      (r) => ((r as { resultData?: R[] } | null)?.resultData?.[0] ?? null) as R | null,
+      (e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      },
+    ),
+  );
 }
 
 function queryOf<T>(queryKey: CallKey, fetch: (signal: AbortSignal) => Promise<T>) {

@@ -1,12 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
 import { propertyApi } from '@app/contract';
-import { HOME } from '../../lib/paths.ts';
-
-/** The property screens' paths: the form edits `?id=`, the media page takes `?propertyId=`. */
-export const PROPERTY_LIST_PATH = `${HOME}/Property/property-list`;
-export const propertyFormPath = (id?: number) => `${HOME}/Property/add-property${id ? `?id=${id}` : ''}`;
-export const propertyMediaPath = (id: number) => `${HOME}/Property/add-property-image?propertyId=${id}`;
+import { useApiMutation } from '../../lib/mutations.ts';
+import { callQuery, listQuery, recordQuery } from '../../lib/queries.ts';
+import type { PropertyCard } from './listing.ts';
 
 /** What a change of a listing reloads: the listing's cards and the record its form and media page read. */
 export const PROPERTY_RELOADS = [propertyApi.allproperty, propertyApi.GetPropertyById];
 /** What a change of a listing's media reloads: its media and the cards (their image). */
 export const MEDIA_RELOADS = [propertyApi.showallimagesvideo, propertyApi.allproperty];
+
+/** The listing's cards (Property > Property List), a page at a time. */
+export const propertyListQuery = listQuery<PropertyCard>(propertyApi.allproperty);
+export const useDeleteProperty = () => useApiMutation(propertyApi.deleteproperty, [propertyApi.allproperty]);
+
+/** A listing's record (its name heads the media page); null for an unknown id. */
+export const usePropertyRecord = (id: number) => useQuery(recordQuery(propertyApi.GetPropertyById, 'id', id));
+
+/** A listing's images and videos; they answer under `resultdata` (lower-case d), as the old client reads it. */
+export const usePropertyMedia = (propertyId: number) =>
+  useQuery(
+    callQuery(propertyApi.showallimagesvideo, { property_id: propertyId }, { read: (r) => r.resultdata }),
+  );
+export const useDeleteMedia = () => useApiMutation(propertyApi.deletepropertyimages, MEDIA_RELOADS);
+export const useMakeDefaultImage = () => useApiMutation(propertyApi.propertyimagesisDefault, MEDIA_RELOADS);
+export const useUploadImage = () => useApiMutation(propertyApi.saveimagesupload, MEDIA_RELOADS);
+/** A video link: the cards show images only, so only the media are reloaded. */
+export const useAddVideo = () =>
+  useApiMutation(propertyApi.saveimagesupload, [propertyApi.showallimagesvideo]);
+
+/** The ids of a listing's amenities, always read afresh. */
+export const useSelectedAmenities = (propertyId: number) =>
+  useQuery({
+    ...callQuery(
+      propertyApi.getSelectedPropertyAmenities,
+      { propertyId },
+      { read: (r) => r.resultData.map((row) => row.amenities_id) },
+    ),
+    staleTime: 0,
+  });
+export const useSaveAmenities = () =>
+  useApiMutation(propertyApi.savePropertyMappingAmenities, [propertyApi.getSelectedPropertyAmenities]);
