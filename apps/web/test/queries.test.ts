@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { roleApi, userApi } from '@app/contract';
-import { callKey, callQuery, envelopeOf, listQuery } from '../src/lib/queries.ts';
+import { propertyApi, roleApi, userApi } from '@app/contract';
+import { callKey, callQuery, envelopeOf, listQuery, recordQuery } from '../src/lib/queries.ts';
 
 const PARAMS = { page: 2, itemsPerPage: 7, sortColumn: 'name', sortOrder: 'asc', searchText: '' };
 
@@ -11,6 +11,13 @@ describe('query keys', () => {
     expect(callQuery(roleApi.webGetRolesWithoutPagination, {}).queryKey).toEqual([
       'webGetRolesWithoutPagination',
       {},
+    ]);
+  });
+
+  it('of a record are [call name, {param: id}], shared by the form and the media page', () => {
+    expect(recordQuery(propertyApi.GetPropertyById, 'id', 5).queryKey).toEqual([
+      'GetPropertyById',
+      { id: 5 },
     ]);
   });
 
