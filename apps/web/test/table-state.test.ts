@@ -6,7 +6,7 @@ import {
   sortChange,
   tableParams,
   type TableStateRules,
-} from '../src/components/server-table/tableState.ts';
+} from '../src/components/server-table/table-state.ts';
 
 const RULES: TableStateRules = {
   sortable: new Set(['name', 'created_at']),

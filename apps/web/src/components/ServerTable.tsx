@@ -26,12 +26,12 @@ import {
   withTableColumns,
   type ColumnDef,
 } from './server-table/columns.ts';
-import { tableParams, type SortOrder } from './server-table/tableState.ts';
-import { useGridKeyboard } from './server-table/useGridKeyboard.ts';
-import { useTableUrlState } from './server-table/useTableUrlState.ts';
+import { tableParams, type SortOrder } from './server-table/table-state.ts';
+import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
+import { useTableUrlState } from './server-table/use-table-url-state.ts';
 
 export type { ColumnDef } from './server-table/columns.ts';
-export type { SortOrder } from './server-table/tableState.ts';
+export type { SortOrder } from './server-table/table-state.ts';
 
 export interface ServerTableProps<R extends object> {
   /** The list's query (the feature's api.ts); its export is GET /api/{call}/export with the same query. */

@@ -1,5 +1,5 @@
 import { useDebouncedSearch, useUrlParams } from '../../lib/urlState.ts';
-import { readTableState, sortChange, type TableStateRules } from './tableState.ts';
+import { readTableState, sortChange, type TableStateRules } from './table-state.ts';
 
 /**
  * A table's page, size, sort and search, kept in the URL (each name after `prefix`, for a screen with
