@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@app/contract';
 import {
   defaultPageSize,
+  readPaging,
   readTableState,
   sortChange,
   tableParams,
@@ -48,6 +49,20 @@ describe('readTableState', () => {
 
   it('sorts a chosen column ascending when the order is missing', () => {
     expect(read('sort=name')).toMatchObject({ sort: 'name', order: 'asc' });
+  });
+});
+
+describe('readPaging', () => {
+  const paging = (query: string, sizes: readonly number[] = PAGE_SIZES) => {
+    const params = new URLSearchParams(query);
+    return readPaging((name) => params.get(name), sizes);
+  };
+  it('reads an offered size and a whole page from 1', () => {
+    expect(paging('page=4&size=25')).toEqual({ page: 4, size: 25 });
+  });
+  it('falls back to page 1 and the default size', () => {
+    expect(paging('page=-2&size=8')).toEqual({ page: 1, size: DEFAULT_PAGE_SIZE });
+    expect(paging('', [25, 50])).toEqual({ page: 1, size: 25 });
   });
 });
 

@@ -24,15 +24,22 @@ export interface TableStateRules {
 export const defaultPageSize = (pageSizes: readonly number[]): number =>
   pageSizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : (pageSizes[0] ?? DEFAULT_PAGE_SIZE);
 
+/** The page (from 1) and page size in the URL params, each checked: an unknown one falls back to the default. */
+export function readPaging(get: (name: string) => string | null, pageSizes: readonly number[]) {
+  const rawPage = Number(get('page'));
+  const rawSize = Number(get('size'));
+  return {
+    page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
+    size: pageSizes.includes(rawSize) ? rawSize : defaultPageSize(pageSizes),
+  };
+}
+
 /**
  * Reads a table's state from its (unprefixed) URL params, each value checked: an unknown page, size,
  * sort column or order falls back to the default. A sort column without an order sorts ascending.
  */
 export function readTableState(get: (name: string) => string | null, rules: TableStateRules): TableState {
-  const rawPage = Number(get('page'));
-  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
-  const rawSize = Number(get('size'));
-  const size = rules.pageSizes.includes(rawSize) ? rawSize : defaultPageSize(rules.pageSizes);
+  const { page, size } = readPaging(get, rules.pageSizes);
   const rawSort = get('sort');
   const sort = rawSort && rules.sortable.has(rawSort) ? rawSort : rules.defaultSort.field;
   const rawOrder = get('order');

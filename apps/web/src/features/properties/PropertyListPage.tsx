@@ -11,7 +11,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
-  DEFAULT_PAGE_SIZE,
   MESSAGES,
   PAGE_SIZES,
   PRODUCT_CATEGORY,
@@ -22,6 +21,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { readPaging } from '../../components/server-table/table-state.ts';
 import { useDebouncedSearch, useUrlParams } from '../../lib/urlState.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { propertyListQuery, useDeleteProperty } from './api.ts';
@@ -39,13 +39,10 @@ const CATEGORIES = [
 /** The listing's state lives in the URL (back from the form lands on the same page). */
 function useListState() {
   const [params, update] = useUrlParams();
-  const rawPage = Number(params.get('page'));
-  const rawSize = Number(params.get('size'));
   const rawSort = params.get('sort') ?? '';
   const rawCategory = params.get('category') ?? '';
   const state = {
-    page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
-    size: (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE,
+    ...readPaging((name) => params.get(name), PAGE_SIZES),
     sort: PROPERTY_SORTS.find((s) => s.key === rawSort) ?? PROPERTY_SORTS[0],
     category: CATEGORIES.some((c) => c.value === rawCategory) ? rawCategory : '',
     q: params.get('q') ?? '',
