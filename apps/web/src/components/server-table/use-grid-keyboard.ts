@@ -10,7 +10,7 @@ function positionOf(target: EventTarget) {
 }
 
 /** Where a key moves from a cell, within `lastRow` rows (after the header) and `lastCol` columns. */
-function moveOf(
+export function moveOf(
   key: string,
   ctrlKey: boolean,
   at: { row: number; col: number },
