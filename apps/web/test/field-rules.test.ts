@@ -8,7 +8,7 @@ import {
   sellerFields,
   userFields,
 } from '@app/contract';
-import { fieldRule, fieldRuleIn, isRequiredIn } from '../src/lib/fieldRules.ts';
+import { fieldRule, fieldRuleIn, isRequiredIn } from '../src/lib/field-rules.ts';
 
 describe('fieldRule', () => {
   it('reads a required text: its maximum and the required mark', () => {

@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router';
-import { AppProvider } from './provider.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppProvider } from './AppProvider.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
 
 export function App() {
   return (

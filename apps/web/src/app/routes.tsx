@@ -12,7 +12,7 @@ import type { OrganisationKey } from '../features/organisations/definitions.ts';
 import { reportPath } from '../features/reports/catalogue.ts';
 
 /**
- * THE route table. The router (app/router.tsx) and the side menu (app/shell/SideMenu.tsx) both read
+ * THE route table. The router (app/AppRoutes.tsx) and the side menu (app/shell/SideMenu.tsx) both read
  * it. Paths are relative to /home. Every route has its screen (`component`).
  */
 export const MENU_GROUPS = ['Entity', 'Approvals', 'Master', 'Property', 'Reports', 'Settings'] as const;

@@ -2,8 +2,8 @@ import type { Control, FieldValues, Path, PathValue, UseFormReturn } from 'react
 import type { z } from 'zod';
 import { profileFields } from '@app/contract';
 import { AddressFields, type AddressLevel } from './AddressFields.tsx';
-import type { TextFieldDecl } from './fieldDecls.ts';
-import { fieldRuleIn, isRequiredIn } from '../lib/fieldRules.ts';
+import type { TextFieldDecl } from './field-decls.ts';
+import { fieldRuleIn, isRequiredIn } from '../lib/field-rules.ts';
 import { FormSelectField, FormTextFields } from './FormInputs.tsx';
 
 /** Floor choices of an address (spec 2, section 5). */

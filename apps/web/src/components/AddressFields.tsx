@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import { useBarangays, useProvinces, useSubdivisions, useTowns } from '../lib/lookups.ts';
-import { lookupInput } from './lookupInput.tsx';
+import { lookupInput } from './lookup-input.tsx';
 
 export type AddressLevel = 'province' | 'town' | 'barangay' | 'subdivision';
 const LEVELS: readonly AddressLevel[] = ['province', 'town', 'barangay', 'subdivision'];

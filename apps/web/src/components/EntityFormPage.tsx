@@ -25,7 +25,7 @@ import { applyServerErrors } from '../lib/forms.ts';
 import { useApiMutation } from '../lib/mutations.ts';
 import { recordQuery } from '../lib/queries.ts';
 import { usePermissions } from '../lib/permissions.ts';
-import { requestOf } from './entityValues.ts';
+import { requestOf } from './entity-values.ts';
 import { PageHeader } from './PageHeader.tsx';
 
 /** The record id a form page edits: its route parameter, or the same name in the query. 0 means new. */

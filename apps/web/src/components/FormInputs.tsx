@@ -3,9 +3,9 @@ import { useController, useWatch, type Control, type FieldValues, type Path } fr
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
-import { fieldRuleIn } from '../lib/fieldRules.ts';
+import { fieldRuleIn } from '../lib/field-rules.ts';
 import { useSearchedOptions, type IdName, type SearchedLookup } from '../lib/lookups.ts';
-import type { TextFieldDecl, TextKind } from './fieldDecls.ts';
+import type { TextFieldDecl, TextKind } from './field-decls.ts';
 import { IdSelect, toIds, type IdSelectProps } from './IdSelect.tsx';
 
 interface FormTextFieldProps<T extends FieldValues> {

@@ -1,7 +1,7 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import Autocomplete, { type AutocompleteProps } from '@mui/material/Autocomplete';
 import type { IdName } from '../lib/lookups.ts';
-import { lookupInput } from './lookupInput.tsx';
+import { lookupInput } from './lookup-input.tsx';
 
 export interface IdSelectProps<T extends FieldValues> {
   control: Control<T>;

@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { BIRTH_YEARS, daysInMonth, MESSAGES, profileFields } from '@app/contract';
-import { fieldRule } from '../lib/fieldRules.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from '../lib/imageFile.ts';
+import { fieldRule } from '../lib/field-rules.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../lib/image-file.ts';
 import { useUserSkillOptions } from '../lib/lookups.ts';
 import { ADDRESS_NAMES } from './AddressBlock.tsx';
 import { FullRow } from './EntityFormPage.tsx';
-import type { FieldKinds } from './entityValues.ts';
+import type { FieldKinds } from './entity-values.ts';
 import { FormNumberSelectField as NumberSelect, FormTextField } from './FormInputs.tsx';
 import { IdMultiSelect } from './IdMultiSelect.tsx';
 

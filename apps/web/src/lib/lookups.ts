@@ -14,7 +14,7 @@ import {
   type RequestOf,
 } from '@app/contract';
 import { callQuery } from './queries.ts';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from './use-debounced.ts';
 
 /**
  * Lookup lists (active records by name) for selects, cached by TanStack Query per parent id. Every

@@ -24,7 +24,7 @@ import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
 import { HOME, LOGIN_PATH } from '../../lib/paths.ts';
-import { useThemeSettings } from '../theme-settings.tsx';
+import { useThemeSettings } from '../ThemeSettings.tsx';
 
 const ChangePasswordDialog = lazy(async () => ({
   default: (await import('../../features/account/ChangePasswordDialog.tsx')).ChangePasswordDialog,

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@app/contract';
-import type { UrlParamChanges } from '../../lib/urlState.ts';
+import type { UrlParamChanges } from '../../lib/url-state.ts';
 
 export type SortOrder = 'asc' | 'desc';
 

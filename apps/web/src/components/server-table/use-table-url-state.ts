@@ -1,4 +1,4 @@
-import { useDebouncedSearch, useUrlParams } from '../../lib/urlState.ts';
+import { useDebouncedSearch, useUrlParams } from '../../lib/url-state.ts';
 import { readTableState, sortChange, type TableStateRules } from './table-state.ts';
 
 /**

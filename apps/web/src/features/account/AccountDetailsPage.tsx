@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { accountApi, MESSAGES, profileForm, userApi, type AnswerOf } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm } from '../../components/EntityFormPage.tsx';
-import { formValues } from '../../components/entityValues.ts';
+import { formValues } from '../../components/entity-values.ts';
 import { FormTextField } from '../../components/FormInputs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';

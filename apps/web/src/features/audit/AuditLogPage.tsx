@@ -18,8 +18,8 @@ import {
 } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
-import { useDebounced } from '../../lib/useDebounced.ts';
-import { useUrlParams } from '../../lib/urlState.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useUrlParams } from '../../lib/url-state.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { auditLogQuery, useAuditUser, useAuditUsers } from './api.ts';
 import { AuditEntryDialog } from './AuditEntryDialog.tsx';

@@ -22,7 +22,7 @@ import {
 import { AddressFields, type AddressLevel } from '../../components/AddressFields.tsx';
 import { DRAG_HANDLE, DraggablePaper } from '../../components/DraggablePaper.tsx';
 import { apiPost } from '../../lib/api.ts';
-import { fieldRule, type FieldRule } from '../../lib/fieldRules.ts';
+import { fieldRule, type FieldRule } from '../../lib/field-rules.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useAdjacentBarangays, useAdjacentSubdivisions, useAdjacentTowns } from '../../lib/lookups.ts';
 import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';

@@ -5,11 +5,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { ADDRESS_NAMES, addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
-import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import { formValues, type FieldKinds } from '../../components/entity-values.ts';
 import { FormTextField, FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import type { IdSelectProps } from '../../components/IdSelect.tsx';
-import { fieldRuleIn, isRequiredIn } from '../../lib/fieldRules.ts';
+import { fieldRuleIn, isRequiredIn } from '../../lib/field-rules.ts';
 import {
   SEARCHED,
   useCapabilityOptions,
@@ -25,7 +25,7 @@ import {
   type OrganisationKey,
 } from './definitions.ts';
 
-/** The form's values, by field name (the request is built from them: entityValues.ts). */
+/** The form's values, by field name (the request is built from them: entity-values.ts). */
 type Values = Record<string, unknown>;
 
 /** The address block of every organisation (its province is `address_province_id`). */

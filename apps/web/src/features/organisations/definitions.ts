@@ -14,7 +14,7 @@ import {
   type RecordCall,
 } from '@app/contract';
 import type { z } from 'zod';
-import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
+import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/field-decls.ts';
 
 /**
  * Agencies, broker associations and brokers are the same kind of screen: a list, and a form with

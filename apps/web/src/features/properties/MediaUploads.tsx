@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { MESSAGES, PROPERTY_MESSAGES, videoLink } from '@app/contract';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/imageFile.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file.ts';
 import { useAddVideo, useUploadImage } from './api.ts';
 
 /** Choose a .jpg/.jpeg/.png of at most 1 MB, describe it, upload (the server checks the bytes again). */

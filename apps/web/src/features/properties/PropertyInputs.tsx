@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { lookupInput } from '../../components/lookupInput.tsx';
+import { lookupInput } from '../../components/lookup-input.tsx';
 
 interface InputProps<T extends FieldValues> {
   control: Control<T>;

@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { readPaging } from '../../components/server-table/table-state.ts';
-import { useDebouncedSearch, useUrlParams } from '../../lib/urlState.ts';
+import { useDebouncedSearch, useUrlParams } from '../../lib/url-state.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { propertyListQuery, useDeleteProperty } from './api.ts';
 import { PropertyCardView } from './PropertyCard.tsx';

@@ -13,7 +13,7 @@ import { manilaToday, type ReportDefinition, type ReportFilter } from '@app/cont
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable } from '../../components/ServerTable.tsx';
 import { useReportLookupOptions } from '../../lib/lookups.ts';
-import { useUrlParams } from '../../lib/urlState.ts';
+import { useUrlParams } from '../../lib/url-state.ts';
 import { filterErrors, readFilters, type FilterValues } from './catalogue.ts';
 import { reportListQuery } from './api.ts';
 import { reportColumns, type ReportRow } from './columns.tsx';

@@ -4,14 +4,14 @@ import type { ZodType } from 'zod';
 import { requiredId, seesAllAgencies, sellerFields } from '@app/contract';
 import { addressPanel, type AddressNames } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
-import { formValues, type FieldKinds } from '../../components/entityValues.ts';
-import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
+import { formValues, type FieldKinds } from '../../components/entity-values.ts';
+import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/field-decls.ts';
 import { FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { SEARCHED } from '../../lib/lookups.ts';
 import { CALLS, nameOf, PERMISSIONS, SELLER_LIST_PATH, type SellerRecord } from './seller.ts';
 
-/** The form's values, by field name (the request is built from them: entityValues.ts). */
+/** The form's values, by field name (the request is built from them: entity-values.ts). */
 type Values = Record<string, unknown>;
 
 const ADDRESS: AddressNames<Values> = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { openPropertyLimitAfterRoleChange, userFields } from '@app/contract';
-import { PHONE_FIELDS, type TextFieldDecl } from '../../components/fieldDecls.ts';
+import { PHONE_FIELDS, type TextFieldDecl } from '../../components/field-decls.ts';
 import { FormTextFields } from '../../components/FormInputs.tsx';
 import { IdSelect } from '../../components/IdSelect.tsx';
 import { ProfileImageInput } from '../../components/ProfileInputs.tsx';

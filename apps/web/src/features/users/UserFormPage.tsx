@@ -12,7 +12,7 @@ import {
   type UserFields,
 } from '@app/contract';
 import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityFormPage.tsx';
-import { formValues, type FieldKinds } from '../../components/entityValues.ts';
+import { formValues, type FieldKinds } from '../../components/entity-values.ts';
 import { SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { OtherDetailsFields, PROFILE_KINDS, withImage } from '../../components/ProfileInputs.tsx';
 import { useSession } from '../../lib/auth.ts';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { hasOpenPropertyLimit, OPEN_PROPERTY_LIMIT, userApi, userFields, type AnswerOf } from '@app/contract';
 import { FullRow } from '../../components/EntityFormPage.tsx';
 import { FormTextField } from '../../components/FormInputs.tsx';
-import { fieldRule } from '../../lib/fieldRules.ts';
+import { fieldRule } from '../../lib/field-rules.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 type Values = Record<string, unknown>;

@@ -13,7 +13,7 @@ import {
   type SearchedLookup,
 } from '../../../lib/lookups.ts';
 import type { PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './inputRules.ts';
+import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
 
 type Lookup = { options: IdName[]; isFetching: boolean };
 

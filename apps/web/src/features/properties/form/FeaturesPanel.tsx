@@ -4,7 +4,7 @@ import { FullRow } from '../../../components/EntityFormPage.tsx';
 import { FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
 import { FlagField, FreeSoloField } from '../PropertyInputs.tsx';
 import { FEATURE_NAMES, type PropertyValues } from './form-values.ts';
-import { COORDINATE_LENGTH, propertyInput } from './inputRules.ts';
+import { COORDINATE_LENGTH, propertyInput } from './input-rules.ts';
 
 const SUGGESTIONS = {
   heatingtype: ['None', 'Electric', 'Gas', 'Solar Water Heater', 'Central Heating'],

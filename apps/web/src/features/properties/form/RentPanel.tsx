@@ -10,7 +10,7 @@ import {
 import { FormNumberSelectField, FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
 import { DateField, FlagField, FreeSoloField } from '../PropertyInputs.tsx';
 import type { PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './inputRules.ts';
+import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
 
 const DUE_DAYS = RENT_DUE_DAYS.map((n) => ({ value: n, label: String(n) }));
 

@@ -5,7 +5,7 @@ import { IdSelect } from '../../../components/IdSelect.tsx';
 import { useProductModeOptions } from '../../../lib/lookups.ts';
 import { FlagField, ReadOnlyField } from '../PropertyInputs.tsx';
 import type { PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './inputRules.ts';
+import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
 
 /** For Sale: the asked price is required then (a rule across fields); the price per SqM follows it. */
 export function SalePanel({ form }: { form: UseFormReturn<PropertyValues> }) {

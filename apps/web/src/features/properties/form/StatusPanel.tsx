@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useZoningCodeOptions } from '../../../lib/lookups.ts';
 import { DateField } from '../PropertyInputs.tsx';
 import type { PropertyRecord, PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './inputRules.ts';
+import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
 
 /** A history row names a database column ('land_area'); people read 'Land area'. */
 const fieldLabel = (column: string) => {

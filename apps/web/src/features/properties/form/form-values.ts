@@ -7,7 +7,7 @@ import {
   type propertyApi,
 } from '@app/contract';
 import type { AddressNames } from '../../../components/AddressBlock.tsx';
-import { formValues, requestOf, type FieldKinds } from '../../../components/entityValues.ts';
+import { formValues, requestOf, type FieldKinds } from '../../../components/entity-values.ts';
 
 /**
  * The property form's values and the wire (decision 36): a GetPropertyById record becomes the form's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formValues, requestOf, type FieldKinds } from '../src/components/entityValues.ts';
+import { formValues, requestOf, type FieldKinds } from '../src/components/entity-values.ts';
 
 const kinds: FieldKinds = {
   text: ['seller_name', 'notes_about_seller', 'zipcode'],

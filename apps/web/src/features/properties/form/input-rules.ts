@@ -1,5 +1,5 @@
 import { propertyUpdateFields } from '@app/contract';
-import { fieldRule, type FieldRule } from '../../../lib/fieldRules.ts';
+import { fieldRule, type FieldRule } from '../../../lib/field-rules.ts';
 
 /**
  * Longest amount and coordinate as typed: the schema holds them with patterns (12 digits and 2

@@ -5,7 +5,7 @@ import { sessionQuery } from '../lib/auth.ts';
 import { HOME, LOGIN_PATH } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { clearLocalSession } from '../lib/session.ts';
-import { FullPageLoader, PublicOnly, RequireAuth } from './guards.tsx';
+import { FullPageLoader, PublicOnly, RequireAuth } from './Guards.tsx';
 import { RouteError } from './RouteError.tsx';
 
 const AppShell = lazy(() => import('./shell/AppShell.tsx'));
