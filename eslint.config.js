@@ -6,9 +6,10 @@ import { readdirSync } from 'node:fs';
 
 // Web boundaries (issue 20): a feature never imports another feature, and components/ and lib/, which
 // every feature shares, never import one. One block per feature folder, read from the disk, so that a
-// new feature is covered the day it is created. The patterns match import specifiers, not resolved
-// paths, as written from a file at the top of its feature folder (features are flat): '../<other>/…' is
-// a sibling feature, '../../…' climbs out of features/ and is let through unless it goes back into one.
+// new feature is covered the day it is created, and per depth inside it (a panel in properties/form/ is
+// one folder deeper). The patterns match import specifiers, not resolved paths: from a file `depth`
+// folders below its feature's, '../' repeated depth + 1 times leads to features/, so '<that>/<other>/…'
+// is another feature, and one more '../' climbs out of features/ (let through unless it goes back in).
 const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -20,14 +21,19 @@ const restrictImports = (patterns, lazy, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
   'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${lazy}/]`, message }],
 });
-const featureBoundary = (feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: restrictImports(
-    ['../*/**', '!../../**', `!../${feature}/**`, '**/features/**', `!**/features/${feature}/**`],
-    `^\\.\\.\\x2F(?!\\.\\.\\x2F|${feature}\\x2F)|\\x2Ffeatures\\x2F(?!${feature}\\x2F)`,
-    'A feature never imports another feature: move what both need into components/ (UI), lib/ (logic) or @app/contract (wire shapes and constants).',
-  ),
-});
+const FEATURE_DEPTHS = [0, 1, 2];
+const featureBoundary = (feature, depth) => {
+  const up = '../'.repeat(depth + 1);
+  const upLazy = '\\.\\.\\x2F'.repeat(depth + 1);
+  return {
+    files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: restrictImports(
+      [`${up}*/**`, `!${up}../**`, `!${up}${feature}/**`, '**/features/**', `!**/features/${feature}/**`],
+      `^${upLazy}(?!\\.\\.\\x2F|${feature}\\x2F)|\\x2Ffeatures\\x2F(?!${feature}\\x2F)`,
+      'A feature never imports another feature: move what both need into components/ (UI), lib/ (logic) or @app/contract (wire shapes and constants).',
+    ),
+  };
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -88,7 +94,7 @@ export default tseslint.config(
       ],
     },
   },
-  ...webFeatures.map(featureBoundary),
+  ...webFeatures.flatMap((feature) => FEATURE_DEPTHS.map((depth) => featureBoundary(feature, depth))),
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: restrictImports(

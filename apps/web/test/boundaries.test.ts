@@ -25,6 +25,8 @@ describe('web boundaries', () => {
     ['apps/web/src/features/users/Probe.tsx', '../roles/api.ts', FEATURE],
     ['apps/web/src/features/users/Probe.tsx', '../../features/roles/api.ts', FEATURE],
     ['apps/web/src/features/roles/probe.ts', '../users/api.ts', FEATURE],
+    ['apps/web/src/features/properties/form/Probe.tsx', '../../users/api.ts', FEATURE],
+    ['apps/web/src/features/properties/form/deeper/Probe.tsx', '../../../users/api.ts', FEATURE],
     ['apps/web/src/components/Probe.tsx', '../features/users/api.ts', SHARED],
     ['apps/web/src/lib/probe.ts', '../features/roles/api.ts', SHARED],
   ])('%s may not import %s', async (filePath, specifier, message) => {
@@ -41,6 +43,9 @@ describe('web boundaries', () => {
     ['apps/web/src/features/users/Probe.tsx', '../../components/PageHeader.tsx'],
     ['apps/web/src/features/users/Probe.tsx', '../../lib/api.ts'],
     ['apps/web/src/features/users/Probe.tsx', '@app/contract'],
+    ['apps/web/src/features/properties/form/Probe.tsx', '../paths.ts'],
+    ['apps/web/src/features/properties/form/Probe.tsx', '../../properties/paths.ts'],
+    ['apps/web/src/features/properties/form/Probe.tsx', '../../../lib/api.ts'],
     ['apps/web/src/components/Probe.tsx', '../lib/api.ts'],
     ['apps/web/src/app/Probe.tsx', '../features/users/api.ts'],
   ])('%s may import %s', async (filePath, specifier) => {
