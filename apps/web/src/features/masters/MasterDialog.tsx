@@ -1,7 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useController, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useController, useForm, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Autocomplete from '@mui/material/Autocomplete';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -13,9 +12,6 @@ import {
   geographyApi,
   masterSaveSchema,
   masterUpdateSchema,
-  type AdjacentBarangayRow,
-  type AdjacentSubdivisionRow,
-  type AdjacentTownRow,
   type MasterDefinition,
   type MasterField,
 } from '@app/contract';
@@ -24,8 +20,8 @@ import { DRAG_HANDLE, DraggablePaper } from '../../components/DraggablePaper.tsx
 import { apiPost } from '../../lib/api.ts';
 import { fieldRule, type FieldRule } from '../../lib/field-rules.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { useAdjacentBarangays, useAdjacentSubdivisions, useAdjacentTowns } from '../../lib/lookups.ts';
 import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';
+import { AdjacencyField } from './AdjacencyField.tsx';
 import { FormDialogActions } from '../../components/FormDialogActions.tsx';
 
 const PROVINCE_EXIST_MS = 9000;
@@ -273,86 +269,4 @@ function useProvinceExists(enabled: boolean, name: string, ownName: string): boo
     };
   }, [enabled, name, ownName]);
   return exists;
-}
-
-interface AdjacentOption {
-  id: number;
-  name: string;
-}
-
-/** Where a master's adjacency options come from: the parent field and the lookup. */
-function useAdjacencyOptions(def: MasterDefinition, control: Control<MasterValues>, selfId: number | null) {
-  const parentInput = def.key === 'town' ? 'province' : 'town';
-  const parentParam = def.fields.find((f) => f.input === parentInput)?.param ?? '';
-  const parentValue = useWatch({ control, name: parentParam });
-  const parentId = Number(parentValue) > 0 ? Number(parentValue) : null;
-  const towns = useAdjacentTowns(def.key === 'town' ? parentId : null, selfId);
-  const barangays = useAdjacentBarangays(def.key === 'barangay' ? parentId : null, selfId);
-  const subdivisions = useAdjacentSubdivisions(def.key === 'subdivision' ? parentId : null);
-  let options: AdjacentOption[] = [];
-  if (def.key === 'town')
-    options = (towns.data ?? []).map((t: AdjacentTownRow) => ({ id: t.town_id, name: t.town_name }));
-  if (def.key === 'barangay')
-    options = (barangays.data ?? []).map((b: AdjacentBarangayRow) => ({
-      id: b.barangay_id,
-      name: b.barangay_name,
-    }));
-  if (def.key === 'subdivision')
-    options = (subdivisions.data ?? []).map((s: AdjacentSubdivisionRow) => ({
-      id: s.subdivision_id,
-      name: s.subdivision_name,
-    }));
-  const loading = towns.isFetching || barangays.isFetching || subdivisions.isFetching;
-  return { parentId, options: options.filter((o) => o.id !== selfId), loading };
-}
-
-function AdjacencyField({
-  def,
-  control,
-  selfId,
-}: {
-  def: MasterDefinition;
-  control: Control<MasterValues>;
-  selfId: number | null;
-}) {
-  const adjacency = def.adjacency!;
-  const { field, fieldState } = useController({ name: adjacency.param, control });
-  const { parentId, options, loading } = useAdjacencyOptions(def, control, selfId);
-  const { onChange } = field;
-
-  // A new parent (province of a town, town of a barangay/subdivision) invalidates the choices.
-  const seenParent = useRef(parentId);
-  useEffect(() => {
-    if (parentId === seenParent.current) return;
-    seenParent.current = parentId;
-    onChange([]);
-  }, [parentId, onChange]);
-
-  const ids = Array.isArray(field.value) ? (field.value as number[]) : [];
-  const value = ids.map((id) => options.find((o) => o.id === id) ?? { id, name: loading ? '…' : String(id) });
-  return (
-    <Autocomplete<AdjacentOption, true>
-      multiple
-      options={options}
-      value={value}
-      loading={loading}
-      disabled={parentId === null}
-      filterSelectedOptions
-      getOptionLabel={(o) => o.name}
-      getOptionKey={(o) => o.id}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, list) => field.onChange(list.map((o) => o.id))}
-      onBlur={field.onBlur}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={field.ref}
-          name={field.name}
-          label={adjacency.label}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? ' '}
-        />
-      )}
-    />
-  );
 }
