@@ -20,10 +20,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { MESSAGES, type CallRef, type Permission, type PostCall, type RecordCall } from '@app/contract';
+import { MESSAGES, type CallRef, type Permission, type PostCall } from '@app/contract';
 import { applyServerErrors } from '../lib/forms.ts';
 import { useApiMutation } from '../lib/mutations.ts';
-import { recordQuery } from '../lib/queries.ts';
+import type { RecordQuery } from '../lib/queries.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { requestOf } from './entity-values.ts';
 import { PageHeader } from './PageHeader.tsx';
@@ -52,8 +52,8 @@ export interface EntityFormPageProps<R> {
   entity: string;
   /** The route parameter holding the id ('agencyId'). */
   routeParam: string;
-  /** The by-id call and its id parameter: resultData[0] is the record. */
-  load: { call: RecordCall<R>; param: string };
+  /** The record's query by id (the feature's api.ts: recordQuery of its by-id call). */
+  load: (id: number | null) => RecordQuery<R>;
   permissions: { add: Permission; edit: Permission };
   nameOf: (record: R) => string;
   /** The form, given the record being edited (null when adding). */
@@ -80,7 +80,7 @@ export function EntityFormPage<R extends Record<string, unknown>>({
   const permitted = has(editing ? permissions.edit : permissions.add);
   const query = useQuery({
     // An unknown id (404) is said on the page, not as an alert.
-    ...recordQuery(load.call, load.param, id),
+    ...load(id),
     enabled: editing && permitted,
     // Always the stored record: a form must not start from an older copy.
     staleTime: 0,

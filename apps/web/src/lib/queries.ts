@@ -56,6 +56,9 @@ export function recordQuery<R>(call: RecordCall<R>, param: string, id: number | 
   );
 }
 
+/** The query of one record by id, as a form page loads it (a feature's api.ts builds it: recordQuery). */
+export type RecordQuery<R> = ReturnType<typeof recordQuery<R>>;
+
 function queryOf<T>(queryKey: CallKey, fetch: (signal: AbortSignal) => Promise<T>) {
   return queryOptions({ queryKey, queryFn: ({ signal }) => fetch(signal) });
 }

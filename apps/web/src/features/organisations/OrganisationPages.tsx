@@ -10,6 +10,7 @@ import { FormTextField, FormTextFields, SearchedIdSelect } from '../../component
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
 import type { IdSelectProps } from '../../components/IdSelect.tsx';
 import { fieldRuleIn, isRequiredIn } from '../../lib/field-rules.ts';
+import { organisationRecordQuery } from './api.ts';
 import {
   SEARCHED,
   useCapabilityOptions,
@@ -207,7 +208,7 @@ function OrganisationFormPage<R extends object, Rec extends Record<string, unkno
       title={def.formTitle}
       entity={def.entity}
       routeParam={def.routeParam}
-      load={{ call: def.api.byId, param: def.api.def.idColumn }}
+      load={organisationRecordQuery(def)}
       permissions={def.permissions}
       nameOf={def.nameOf}
     >

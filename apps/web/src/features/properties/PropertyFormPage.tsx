@@ -16,7 +16,7 @@ import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
 import { usePropertyTypes } from '../../lib/lookups.ts';
 import { notify } from '../../lib/notify.ts';
-import { PROPERTY_RELOADS } from './api.ts';
+import { PROPERTY_RELOADS, propertyRecordQuery } from './api.ts';
 import { PROPERTY_LIST_PATH } from './paths.ts';
 import { BasicPanel } from './form/BasicPanel.tsx';
 import { DwellingPanel } from './form/DwellingPanel.tsx';
@@ -40,7 +40,7 @@ export default function PropertyFormPage() {
       title="Property Details"
       entity="Property"
       routeParam="id"
-      load={{ call: propertyApi.GetPropertyById, param: 'id' }}
+      load={propertyRecordQuery}
       permissions={{ add: 'Add Property', edit: 'Edit Property' }}
       nameOf={(r) => r.property_name}
     >

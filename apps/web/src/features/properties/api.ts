@@ -14,7 +14,9 @@ export const propertyListQuery = listQuery<PropertyCard>(propertyApi.allproperty
 export const useDeleteProperty = () => useApiMutation(propertyApi.deleteproperty, [propertyApi.allproperty]);
 
 /** A listing's record (its name heads the media page); null for an unknown id. */
-export const usePropertyRecord = (id: number) => useQuery(recordQuery(propertyApi.GetPropertyById, 'id', id));
+/** A listing's record, as its form and media page load it. */
+export const propertyRecordQuery = (id: number | null) => recordQuery(propertyApi.GetPropertyById, 'id', id);
+export const usePropertyRecord = (id: number) => useQuery(propertyRecordQuery(id));
 
 /** A listing's images and videos; they answer under `resultdata` (lower-case d), as the old client reads it. */
 export const usePropertyMedia = (propertyId: number) =>

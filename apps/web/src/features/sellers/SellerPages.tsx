@@ -9,6 +9,7 @@ import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/
 import { FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { SEARCHED } from '../../lib/lookups.ts';
+import { sellerRecordQuery } from './api.ts';
 import { CALLS, nameOf, PERMISSIONS, SELLER_LIST_PATH, type SellerRecord } from './seller.ts';
 
 /** The form's values, by field name (the request is built from them: entity-values.ts). */
@@ -125,7 +126,7 @@ export function SellerFormPage() {
       title="Seller Details"
       entity="Seller"
       routeParam="sellerId"
-      load={{ call: CALLS.byId, param: 'seller_id' }}
+      load={sellerRecordQuery}
       permissions={PERMISSIONS}
       nameOf={nameOf}
     >

@@ -19,7 +19,7 @@ import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
 import { SEARCHED, useRoleChoices } from '../../lib/lookups.ts';
 import { USERS_PATH } from '../../lib/paths.ts';
-import { USER_LISTS } from './api.ts';
+import { USER_LISTS, userRecordQuery } from './api.ts';
 import { UserAddressPanel } from './UserAddressPanel.tsx';
 import { UserBasicPanel } from './UserBasicPanel.tsx';
 import { UserSettingsPanel } from './UserSettingsPanel.tsx';
@@ -48,7 +48,7 @@ export default function UserFormPage() {
       title="Users"
       entity="User"
       routeParam="userId"
-      load={{ call: userApi.GetUserById, param: 'user_id' }}
+      load={userRecordQuery}
       permissions={{ add: 'Add User', edit: 'Edit User' }}
       nameOf={fullName}
     >

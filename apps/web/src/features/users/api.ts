@@ -1,6 +1,6 @@
 import { userApi, type AnswerOf } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
-import { listQuery } from '../../lib/queries.ts';
+import { listQuery, recordQuery } from '../../lib/queries.ts';
 
 /** A row of GetUser / GetNewUser, as the contract declares it. */
 export type UserRow = AnswerOf<typeof userApi.GetUser>['resultData']['data'][number];
@@ -8,6 +8,8 @@ export type UserRow = AnswerOf<typeof userApi.GetUser>['resultData']['data'][num
 /** The two user lists, the same rows: Users (GetUser) and Approve Users (GetNewUser). */
 export const userListQuery = listQuery<UserRow>(userApi.GetUser);
 export const newUserListQuery = listQuery<UserRow>(userApi.GetNewUser);
+/** A user's record, as the Add/Edit User form loads it. */
+export const userRecordQuery = (id: number | null) => recordQuery(userApi.GetUserById, 'user_id', id);
 
 /** What a change to a user reloads: both lists, and the user's record. */
 export const USER_LISTS = [userApi.GetUser, userApi.GetNewUser] as const;
