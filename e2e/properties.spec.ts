@@ -269,7 +269,7 @@ test.describe('Properties', () => {
     await expect(panel(page, 'Property: Dwelling')).toBeHidden();
     await field(page, 'Sale Price Asked').fill('12000000');
     await field(page, 'Sale Price Asked').blur();
-    await expect(page.getByRole('textbox', { name: 'Price per SqM' })).toHaveValue('30000.00');
+    await expect(page.getByRole('textbox', { name: 'Price per SqM' })).toHaveValue('₱30,000');
     await fillAddress(page);
     await page.getByRole('button', { name: 'Save Property' }).click();
     await expect(page.getByText('Property saved successfully')).toBeVisible();

@@ -3,6 +3,7 @@ import { pricePerSqM } from '@app/contract';
 import { FormTextField } from '../../../components/FormInputs.tsx';
 import { IdSelect } from '../../../components/IdSelect.tsx';
 import { useProductModeOptions } from '../../../lib/lookups.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { FlagField, ReadOnlyField } from '../PropertyInputs.tsx';
 import type { PropertyValues } from './form-values.ts';
 import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
@@ -30,7 +31,7 @@ export function SalePanel({ form }: { form: UseFormReturn<PropertyValues> }) {
       </div>
       <ReadOnlyField
         label="Price per SqM"
-        value={(Number(perSqM) || 0).toFixed(2)}
+        value={formatMoney(Number(perSqM) || 0)}
         hint="Sale price / land area"
       />
       <IdSelect<PropertyValues>
