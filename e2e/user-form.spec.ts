@@ -88,6 +88,12 @@ test.describe('Add/Edit User', () => {
     await expect(panel(page, 'Other Details').getByRole('button', { name: 'Stager' })).toBeVisible();
     await expect(panel(page, 'Other Details').getByRole('button', { name: 'Assessor' })).toBeVisible();
 
+    // 'Address same as agency' copies the agency's address in, read afresh.
+    const edited = panel(page, 'Address Details');
+    await edited.getByRole('checkbox', { name: 'Address same as agency' }).check();
+    await expect(edited.getByLabel('Street Name')).toHaveValue('Banilad Road');
+    await expect(edited.getByLabel('House/Lot Number')).toHaveValue('3');
+
     // Deactivate: the reason is required.
     const settings = panel(page, 'Settings');
     await settings.getByRole('combobox', { name: 'Status', exact: true }).click();

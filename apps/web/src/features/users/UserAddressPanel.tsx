@@ -1,11 +1,11 @@
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { entityApi, ROLE, userFields } from '@app/contract';
+import { ROLE, userFields } from '@app/contract';
 import { ADDRESS_NAMES, AddressBlock } from '../../components/AddressBlock.tsx';
 import { FullRow } from '../../components/EntityFormPage.tsx';
 import { PROFILE_KINDS } from '../../components/ProfileInputs.tsx';
-import { apiGet } from '../../lib/api.ts';
+import { fetchAgencyAddress } from './api.ts';
 
 type Values = Record<string, unknown>;
 
@@ -28,10 +28,7 @@ export function UserAddressPanel({ form }: { form: UseFormReturn<Values> }) {
   const { field } = useController({ control, name: 'is_address_same_as_agency' });
 
   const copyAgencyAddress = async (agency: number) => {
-    const answer = await apiGet(entityApi.GetAssociatedAgencyAddressWithoutPagination, {
-      associated_agency_id: agency,
-    });
-    const address = answer.resultData[0];
+    const address = await fetchAgencyAddress(agency);
     if (!address) return;
     // The form's fields in its order (place by place down the cascade), each from the answer's field.
     const fields = new Map(Object.entries(address));

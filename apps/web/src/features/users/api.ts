@@ -1,6 +1,7 @@
-import { userApi, type AnswerOf } from '@app/contract';
+import { entityApi, userApi, type AnswerOf } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
-import { listQuery, recordQuery } from '../../lib/queries.ts';
+import { callQuery, listQuery, recordQuery } from '../../lib/queries.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 /** A row of GetUser / GetNewUser, as the contract declares it. */
 export type UserRow = AnswerOf<typeof userApi.GetUser>['resultData']['data'][number];
@@ -16,3 +17,14 @@ export const USER_LISTS = [userApi.GetUser, userApi.GetNewUser] as const;
 
 export const useChangeUserStatus = () => useApiMutation(userApi.changeUserStatus, USER_LISTS);
 export const useDeleteUser = () => useApiMutation(userApi.deleteUser, USER_LISTS);
+
+/** The address of an agency, read afresh when a user's address is to be the same as the agency's. */
+export const fetchAgencyAddress = (agencyId: number) =>
+  queryClient.fetchQuery({
+    ...callQuery(
+      entityApi.GetAssociatedAgencyAddressWithoutPagination,
+      { associated_agency_id: agencyId },
+      { read: (answer) => answer.resultData[0] ?? null },
+    ),
+    staleTime: 0,
+  });
