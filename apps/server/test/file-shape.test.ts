@@ -3,7 +3,8 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One file naming convention per kind of file (docs/conventions.md):
+ * The shape of the tree: one file naming convention per kind of file, and files a newcomer reads in one
+ * sitting. Names (docs/conventions.md):
  * - a React component module (a .tsx that exports a component) is PascalCase.tsx, named after its
  *   main component;
  * - a migration is NNNN-kebab-case.ts;
@@ -56,5 +57,31 @@ describe('file names', () => {
     expect(at('apps/server/src/db/migrations/add-index.ts')).toBe('NNNN-kebab-case.ts');
     expect(at('apps/server/src/Lib/access.ts')).toBe('kebab-case folders');
     expect(at('apps/web/src/lib/url-state.ts')).toBeUndefined();
+  });
+});
+
+/** The declarative catalogues, which read best as one table each (docs/conventions.md, decision 39). */
+const CATALOGUES = new Set([
+  'packages/contract/src/master-catalogue.ts',
+  'packages/contract/src/report-catalogue.ts',
+  'apps/server/src/db/schema.ts',
+]);
+const MAX_LINES = 350;
+
+describe('file sizes', () => {
+  const sizes = ['apps', 'packages']
+    .flatMap((folder) => sourceFiles(join(root, folder)))
+    .map((file) => relative(root, file))
+    .filter((file) => file.split(sep).includes('src'))
+    .map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1 }));
+
+  it(`no source file passes ${MAX_LINES} lines but the declarative catalogues`, () => {
+    const long = sizes.filter(({ file, lines }) => lines > MAX_LINES && !CATALOGUES.has(file));
+    expect(long.map(({ file, lines }) => `${file}: ${lines} lines`)).toEqual([]);
+  });
+
+  it('names only catalogues that exist', () => {
+    const files = new Set(sizes.map(({ file }) => file));
+    expect([...CATALOGUES].filter((file) => !files.has(file))).toEqual([]);
   });
 });
