@@ -278,7 +278,7 @@ test.describe('Agencies, brokers, broker associations and sellers', () => {
   test('an agency with a seller cannot be deleted: the server says why', async ({ page }) => {
     await deleteRecord(page, LIST.agency, AGENCY, 'Agency', 'Are you sure to delete');
     await expect(
-      page.getByText(`Agency : ${AGENCY} is used by 1 sellers and cannot be deleted`),
+      page.getByText(`Agency : ${AGENCY} is used by 1 seller and cannot be deleted`),
     ).toBeVisible();
     await expect(page.getByText('1 Records Found')).toBeVisible();
 

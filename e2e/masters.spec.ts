@@ -166,7 +166,7 @@ test.describe('Masters', () => {
       .getByRole('dialog', { name: `Delete Province : ${used}` })
       .getByRole('button', { name: 'Yes' })
       .click();
-    await expect(page.getByText(`Province : ${used} is used by 1 towns and cannot be deleted`)).toBeVisible();
+    await expect(page.getByText(`Province : ${used} is used by 1 town and cannot be deleted`)).toBeVisible();
     await expect(page.getByText('1 Records Found')).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import { addressAnswer, ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisations.ts';
 import {
   agencyPayload,
+  associationPayload,
   byId,
   errorsOf,
   expectDeclared,
@@ -105,7 +106,7 @@ describe('agencies', () => {
     const withUser = await env.post('deleteagency', { agency_id: agencyId });
     expect([withUser.statusCode, withUser.json()]).toEqual([
       409,
-      { message: 'Agency : Busy Realty is used by 1 users and cannot be deleted' },
+      { message: 'Agency : Busy Realty is used by 1 user and cannot be deleted' },
     ]);
     await setAgency(env, agent, null);
 
@@ -124,13 +125,13 @@ describe('agencies', () => {
     const withSeller = await env.post('deleteagency', { agency_id: agencyId });
     expect([withSeller.statusCode, withSeller.json().message]).toEqual([
       409,
-      'Agency : Busy Realty is used by 1 sellers and cannot be deleted',
+      'Agency : Busy Realty is used by 1 seller and cannot be deleted',
     ]);
     await env.t.db.deleteFrom('sellers').where('agency_id', '=', agencyId).execute();
     expect((await env.post('deleteagency', { agency_id: agencyId })).statusCode).toBe(200);
   });
 
-  it('keeps the masters it links to from being deleted, naming the agencies', async () => {
+  it('keeps the masters it links to from being deleted, naming each kind once, counted and pluralised', async () => {
     const p = await place(env.t, 'agency masters');
     await env.post('SaveSpecialization', { Name: 'Foreclosures' });
     const specialization = (
@@ -146,10 +147,19 @@ describe('agencies', () => {
     const res = await env.post('DeleteSpecialization', { Id: specialization });
     expect([res.statusCode, res.json()]).toEqual([
       409,
-      { message: 'Specialization : Foreclosures is used by 1 agencies and cannot be deleted' },
+      { message: 'Specialization : Foreclosures is used by 1 agency and cannot be deleted' },
     ]);
+    // The agency's address and its served provinces both point at the province: still one agency.
     const province = await env.post('DeleteProvince', { provinceId: p.province_id });
-    expect(province.json().message).toContain('1 agencies');
+    expect(province.json().message).toBe(
+      'Province : Province agency masters is used by 1 agency, 1 town and cannot be deleted',
+    );
+    await env.post('saveagency', agencyPayload(p, 'Second Foreclosure Realty'));
+    await env.post('savebrokerassociation', associationPayload(p, 'Foreclosure Association'));
+    const twice = await env.post('DeleteProvince', { provinceId: p.province_id });
+    expect(twice.json().message).toBe(
+      'Province : Province agency masters is used by 2 agencies, 1 broker association, 1 town and cannot be deleted',
+    );
   });
 
   it("gives the user form an agency's address; an Agent only their own agency's", async () => {

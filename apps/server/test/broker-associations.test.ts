@@ -55,7 +55,7 @@ describe('broker associations', () => {
     const res = await env.post('deletebrokerassociation', { broker_association_id: id });
     expect([res.statusCode, res.json()]).toEqual([
       409,
-      { message: 'Broker Association : Busy Association is used by 1 brokers and cannot be deleted' },
+      { message: 'Broker Association : Busy Association is used by 1 broker and cannot be deleted' },
     ]);
     await env.t.db.deleteFrom('brokers').where('broker_name', '=', 'Member Broker').execute();
     expect((await env.post('deletebrokerassociation', { broker_association_id: id })).statusCode).toBe(200);

@@ -129,7 +129,7 @@ describe('brokers', () => {
     const res = await env.post('deletebroker', { broker_id: id });
     expect([res.statusCode, res.json()]).toEqual([
       409,
-      { message: 'Broker : Busy Broker is used by 1 users and cannot be deleted' },
+      { message: 'Broker : Busy Broker is used by 1 user and cannot be deleted' },
     ]);
     await env.t.db.deleteFrom('user_brokers').where('broker_id', '=', id).execute();
     expect((await env.post('deletebroker', { broker_id: id })).statusCode).toBe(200);

@@ -286,9 +286,9 @@ describe('geography integrity and cascade', () => {
     const c = await chain('Epsilon');
     const res = await post('DeleteProvince', { provinceId: c.province.province_id });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Province : Province Epsilon is used by 1 towns and cannot be deleted');
+    expect(res.json().message).toBe('Province : Province Epsilon is used by 1 town and cannot be deleted');
     const town = await post('DeleteTown', { townId: c.town.town_id });
-    expect(town.json().message).toBe('Town : Town Epsilon is used by 1 barangays and cannot be deleted');
+    expect(town.json().message).toBe('Town : Town Epsilon is used by 1 barangay and cannot be deleted');
   });
 
   it('stores adjacency as symmetric links and answers the legacy comma strings', async () => {

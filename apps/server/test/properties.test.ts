@@ -490,7 +490,7 @@ describe('references', () => {
     await create('Referenced', { seller_id: seller.seller_id, associatedBroker: brokerId }, owner.token);
     const sellerRes = await env.post('deleteSeller', { seller_id: seller.seller_id });
     expect(sellerRes.statusCode).toBe(409);
-    expect(sellerRes.json().message).toMatch(/Used Seller is used by 1 properties/);
+    expect(sellerRes.json().message).toMatch(/Used Seller is used by 1 property and cannot be deleted$/);
     const brokerRes = await env.post('deletebroker', { broker_id: brokerId });
     expect(brokerRes.statusCode).toBe(409);
     expect(brokerRes.json().message).toMatch(/properties/);

@@ -7,6 +7,8 @@ interface Reference {
   column: string;
   /** What the referring rows stand for: a link table's owner ('agencies' for agency_provinces), else the table. */
   usedBy: string;
+  /** The column naming that record: a link table's owner key (agency_id), else the table's own key (or ctid). */
+  owner: string;
 }
 
 /**
@@ -22,7 +24,15 @@ function referencesTo(db: Db, table: string) {
         SELECT c.conrelid::regclass::text AS table, a.attname AS column,
           coalesce((SELECT o.confrelid::regclass::text FROM pg_constraint o
             WHERE o.conrelid = c.conrelid AND o.contype = 'f' AND o.confdeltype = 'c' AND o.oid <> c.oid
-            ORDER BY o.oid LIMIT 1), c.conrelid::regclass::text) AS "usedBy"
+            ORDER BY o.oid LIMIT 1), c.conrelid::regclass::text) AS "usedBy",
+          coalesce((SELECT k.attname FROM pg_constraint o
+            JOIN pg_attribute k ON k.attrelid = o.conrelid AND k.attnum = o.conkey[1]
+            WHERE o.conrelid = c.conrelid AND o.contype = 'f' AND o.confdeltype = 'c' AND o.oid <> c.oid
+            ORDER BY o.oid LIMIT 1),
+            (SELECT k.attname FROM pg_constraint p
+              JOIN pg_attribute k ON k.attrelid = p.conrelid AND k.attnum = p.conkey[1]
+              WHERE p.conrelid = c.conrelid AND p.contype = 'p' AND cardinality(p.conkey) = 1),
+            'ctid') AS owner
         FROM pg_constraint c
         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
         WHERE c.contype = 'f' AND c.confrelid = ${table}::regclass AND c.confdeltype IN ('a', 'r')
@@ -34,16 +44,36 @@ function referencesTo(db: Db, table: string) {
   return referencesCache.get(table)!;
 }
 
-/** 409 naming what still uses the record: '{label} is used by 2 users, 1 sellers and cannot be deleted'. */
+/** 'agencies' → '1 agency' / '2 agencies', 'broker_associations' → '1 broker association'. */
+export function countOf(n: number, table: string) {
+  const plural = table.replaceAll('_', ' ');
+  if (n !== 1) return `${n} ${plural}`;
+  if (plural.endsWith('ies')) return `1 ${plural.slice(0, -3)}y`;
+  if (plural.endsWith('s') && !plural.endsWith('ss')) return `1 ${plural.slice(0, -1)}`;
+  return `1 ${plural}`;
+}
+
+/**
+ * 409 naming what still uses the record: '{label} is used by 2 users, 1 seller and cannot be deleted'.
+ * Each kind is named once, counting distinct records: an agency whose address is the province and which
+ * also serves it (agencies.province_id and agency_provinces) is one agency, not two.
+ */
 export async function assertUnused(db: Db, table: string, id: number, label: string) {
+  const byKind = new Map<string, Reference[]>();
+  for (const ref of await referencesTo(db, table))
+    byKind.set(ref.usedBy, [...(byKind.get(ref.usedBy) ?? []), ref]);
   const uses: string[] = [];
-  for (const ref of await referencesTo(db, table)) {
-    const { n } = (await (db as unknown as Kysely<Record<string, never>>)
-      .selectFrom(sql.table(ref.table).as('r'))
-      .select(sql<string>`count(*)`.as('n'))
-      .where(sql.ref(`r.${ref.column}`), '=', id)
-      .executeTakeFirstOrThrow()) as { n: string };
-    if (Number(n) > 0) uses.push(`${Number(n)} ${ref.usedBy.replaceAll('_', ' ')}`);
+  for (const [kind, refs] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) {
+    const owners = sql.join(
+      refs.map(
+        (ref) => sql`SELECT ${sql.ref(`r.${ref.owner}`)} AS o FROM ${sql.table(ref.table)} AS r
+          WHERE ${sql.ref(`r.${ref.column}`)} = ${id}`,
+      ),
+      sql` UNION `,
+    );
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (${owners}) AS u`.execute(db);
+    const n = Number(rows[0]!.n);
+    if (n > 0) uses.push(countOf(n, kind));
   }
   if (uses.length > 0) throw conflict(`${label} is used by ${uses.join(', ')} and cannot be deleted`);
 }
