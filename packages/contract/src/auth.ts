@@ -6,7 +6,7 @@ import { loginRules, MESSAGES } from './constants.ts';
 
 /** A login field: any text, a missing or null one as empty. */
 const loginText = z
-  .union([z.string(), z.null()], { error: MESSAGES.required })
+  .union([z.string({ error: MESSAGES.required }), z.null()], { error: MESSAGES.required })
   .optional()
   .transform((v) => v ?? '');
 

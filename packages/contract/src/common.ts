@@ -22,6 +22,12 @@ export const password = z
   .regex(/[A-Za-z]/, MESSAGES.passwordRule)
   .regex(/\d/, MESSAGES.passwordRule);
 
+/**
+ * A value typed into a field as text or sent as a number. Each branch carries `error` too: a form's
+ * resolver shows a failed union's first branch message, so a bare branch would leak zod's own text.
+ */
+export const textOrNumber = (error: string) => z.union([z.string({ error }), z.number({ error })], { error });
+
 /** Blank (undefined, null or only spaces) is null; anything else as it is. */
 export const blankToNull = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? null : v;
@@ -34,8 +40,7 @@ export const optionalText = (max = 255) =>
   >;
 
 /** A mobile number: digits only, at most 12. */
-export const phone = z
-  .union([z.string(), z.number()], { error: MESSAGES.required })
+export const phone = textOrNumber(MESSAGES.required)
   .transform((v) => String(v).trim())
   .pipe(
     z
@@ -46,8 +51,7 @@ export const phone = z
 
 export const optionalPhone = z.preprocess(
   blankToNull,
-  z
-    .union([z.string(), z.number()])
+  textOrNumber(MESSAGES.mobile)
     .transform((v) => String(v).trim())
     .pipe(z.string().regex(/^\d{1,12}$/, MESSAGES.mobile))
     .nullable(),
@@ -63,12 +67,10 @@ export const zip6 = (required: boolean) =>
   z.preprocess(
     blankToNull,
     required
-      ? z
-          .union([z.string(), z.number()], { error: MESSAGES.required })
+      ? textOrNumber(MESSAGES.required)
           .transform((v) => String(v).trim())
           .pipe(z.string().regex(/^\d{1,6}$/, MESSAGES.zip6))
-      : z
-          .union([z.string(), z.number()])
+      : textOrNumber(MESSAGES.zip6)
           .transform((v) => String(v).trim())
           .pipe(z.string().regex(/^\d{1,6}$/, MESSAGES.zip6))
           .nullable(),
@@ -79,12 +81,10 @@ export const zip4 = (required: boolean) =>
   z.preprocess(
     blankToNull,
     required
-      ? z
-          .union([z.string(), z.number()], { error: MESSAGES.zipRequired })
+      ? textOrNumber(MESSAGES.zipRequired)
           .transform((v) => String(v).trim())
           .pipe(z.string().regex(/^\d{4}$/, MESSAGES.zip4))
-      : z
-          .union([z.string(), z.number()])
+      : textOrNumber(MESSAGES.zip4)
           .transform((v) => String(v).trim())
           .pipe(z.string().regex(/^\d{4}$/, MESSAGES.zip4))
           .nullable(),
@@ -167,8 +167,14 @@ export const requiredIdList = idList.refine((ids) => ids.length > 0, { message: 
  * One honest status. The old clients send 'Active'/'InActive'/'Inactive', 1/0 or true/false
  * depending on the screen; all of them mean the same two states.
  */
+const statusRule = 'Status must be Active or Inactive';
 export const status = z
-  .union([z.string(), z.number(), z.boolean()], { error: 'Status must be Active or Inactive' })
+  .union(
+    [z.string({ error: statusRule }), z.number({ error: statusRule }), z.boolean({ error: statusRule })],
+    {
+      error: statusRule,
+    },
+  )
   .transform((v, ctx): Status => {
     const s = String(v).trim().toLowerCase();
     if (s === 'active' || s === '1' || s === 'true') return 'Active';

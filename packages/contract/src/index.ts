@@ -1,3 +1,5 @@
+// First: the plain-sentence net under every schema's messages (zod-messages.ts).
+export * from './zod-messages.ts';
 export * from './constants.ts';
 export * from './common.ts';
 export * from './answers.ts';

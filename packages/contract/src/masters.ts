@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, requiredText, status } from './common.ts';
+import { id, idList, requiredText, status, textOrNumber } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import { listPage } from './answers.ts';
 import { type MasterField, type MasterDefinition, MASTERS } from './master-catalogue.ts';
@@ -12,7 +12,7 @@ const zip = (required: boolean) => {
     .trim()
     .regex(/^\d{0,6}$/, 'Zip code must be digits, at most 6');
   return required
-    ? z.union([z.string(), z.number()]).transform(String).pipe(digits.min(1, MESSAGES.required))
+    ? textOrNumber(MESSAGES.required).transform(String).pipe(digits.min(1, MESSAGES.required))
     : z
         .union([z.string(), z.number(), z.null()])
         .optional()

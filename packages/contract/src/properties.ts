@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, id, optionalId, optionalText, requiredId, requiredText, zip4 } from './common.ts';
+import {
+  flag,
+  id,
+  optionalId,
+  optionalText,
+  requiredId,
+  requiredText,
+  textOrNumber,
+  zip4,
+} from './common.ts';
 import { MESSAGES } from './constants.ts';
 import {
   AGRICULTURAL_CLASSIFICATION,
@@ -31,8 +40,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /** An amount of at most 12 digits and 2 decimals, from a string or a number. */
 const amount = (error: string) =>
-  z
-    .union([z.string(), z.number()], { error })
+  textOrNumber(error)
     .transform((v) => String(v).trim())
     .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, MESSAGES.decimals))
     .transform(Number);

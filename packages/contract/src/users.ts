@@ -11,6 +11,7 @@ import {
   phone,
   requiredId,
   status,
+  textOrNumber,
   zip4,
 } from './common.ts';
 import { BIRTH_YEARS, MESSAGES, OPEN_PROPERTY_LIMIT, USER_STATUSES } from './constants.ts';
@@ -244,8 +245,7 @@ export const changeUserStatusRequest = z.looseObject({
 
 export const verifyOtpRequest = z.looseObject({
   user_id: id,
-  verify_otp: z
-    .union([z.string(), z.number()], { error: MESSAGES.required })
+  verify_otp: textOrNumber(MESSAGES.required)
     .transform((v) => String(v).trim())
     .pipe(
       z
