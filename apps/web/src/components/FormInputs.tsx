@@ -181,7 +181,8 @@ export function FormSelectField<T extends FieldValues>({
       label={label}
       required={required}
       choices={texts.map((o) => ({ value: o, label: o }))}
-      none={!required}
+      // A list with a choice of its own called None (Furnishing) does not get a second, empty one.
+      none={!required && !options.includes('None')}
       parse={(picked) => picked}
     />
   );
