@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { AGENT_EMAIL, E2E, expectAccessible, signIn, signOut } from './support.ts';
+import { AGENT_EMAIL, apiHeaders, E2E, expectAccessible, signIn, signOut } from './support.ts';
 
 test.describe('Login', () => {
   test('validates, toggles the password, reports bad credentials and offers a reset', async ({ page }) => {
@@ -142,5 +142,28 @@ test.describe('Role master', () => {
     await signOut(page);
     await page.goto('/home/master/role/role-master');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a built-in role offers no delete, saying why; a role made here does (issue 21 item 14)', async ({
+    page,
+    request,
+  }) => {
+    const made = await request.post('/api/webSaveRole', {
+      headers: await apiHeaders(request),
+      data: { roleName: 'Surveyor' },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto('/home/master/role/role-master');
+    const grid = page.getByRole('grid');
+    const admin = grid.getByRole('row').filter({ hasText: 'Admin' }).first();
+    const refused = admin.getByRole('button', { name: 'Delete Admin: A built-in role cannot be deleted' });
+    await expect(refused).toBeDisabled();
+    await refused.locator('..').hover();
+    await expect(page.getByRole('tooltip', { name: 'A built-in role cannot be deleted' })).toBeVisible();
+    await page.getByLabel('Search').fill('Surveyor');
+    await expect(page.getByText('1 Records Found')).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'Delete Surveyor', exact: true })).toBeEnabled();
+    await expectAccessible(page);
   });
 });

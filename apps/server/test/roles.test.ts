@@ -35,7 +35,7 @@ const list = async (query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   declares(strictPage, res.json());
   return res.json().roleData as {
-    data: { id: number; name: string; is_role_active: string }[];
+    data: { id: number; name: string; is_role_active: string; built_in: boolean }[];
     total: number;
     current_page: number;
     per_page: number;
@@ -53,7 +53,9 @@ describe('webGetRoles: the list contract', () => {
       name: 'Admin',
       is_role_active: 'Active',
       manageable: true,
+      built_in: true,
     });
+    expect(page.data.filter((r) => !r.built_in).length).toBeGreaterThan(0);
     const names = page.data.map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     const last = await list('page=10');

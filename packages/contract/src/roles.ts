@@ -19,6 +19,8 @@ export const roleRow = z.object({
   is_role_active: z.enum(STATUSES),
   /** Ranks below the caller's role: they may rename it, switch it, delete it and change its grants. */
   manageable: z.boolean(),
+  /** A built-in role (Super Admin, Admin, Operator, Agent, Owner-Agent, Individual): never deleted. */
+  built_in: z.boolean(),
 });
 export type RoleRow = z.output<typeof roleRow>;
 export const rolePageAnswer = z.object({ roleData: listPage(roleRow) });

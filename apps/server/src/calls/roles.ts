@@ -45,7 +45,13 @@ export const roleCalls = [
       query: ({ db, user }) =>
         db
           .selectFrom('roles')
-          .select(['id', 'name', 'status as is_role_active', ranksBelow(user, 'rank').as('manageable')]),
+          .select([
+            'id',
+            'name',
+            'status as is_role_active',
+            ranksBelow(user, 'rank').as('manageable'),
+            'is_system as built_in',
+          ]),
       sort: { name: 'name', id: 'id', is_role_active: 'status' },
       search: ['name', 'status'],
       tieBreaker: 'id',
@@ -69,7 +75,9 @@ export const roleCalls = [
       const resultData: RoleChoice[] = roles.map(({ id, name, rank }) => ({
         id,
         name,
-        assignable: mayAssignRole(user.role_rank, (p) => user.permissions.has(p), { id, rank }),
+        // Spec 1: the user-type list hides the current role (and so Super Admin from everyone).
+        assignable:
+          id !== user.role_id && mayAssignRole(user.role_rank, (p) => user.permissions.has(p), { id, rank }),
       }));
       return { resultData };
     },

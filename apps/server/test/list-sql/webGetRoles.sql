@@ -2,20 +2,20 @@
 
 -- plain: the first page in the default sort, as a Super Admin
 
-select "id", "name", "status" as "is_role_active", true as "manageable"
+select "id", "name", "status" as "is_role_active", true as "manageable", "is_system" as "built_in"
   from "roles"
   order by "name" asc, "id" asc
   limit $1
   offset $2;
 
 select count(*) as "n"
-  from (select "id", "name", "status" as "is_role_active", true as "manageable"
+  from (select "id", "name", "status" as "is_role_active", true as "manageable", "is_system" as "built_in"
     from "roles"
     limit $1) as "counted";
 
 -- searched: searchText=cebu, as a Super Admin
 
-select "id", "name", "status" as "is_role_active", true as "manageable"
+select "id", "name", "status" as "is_role_active", true as "manageable", "is_system" as "built_in"
   from "roles"
   where ("name" ILIKE $1 OR "status" ILIKE $2)
   order by "name" asc, "id" asc
@@ -23,7 +23,7 @@ select "id", "name", "status" as "is_role_active", true as "manageable"
   offset $4;
 
 select count(*) as "n"
-  from (select "id", "name", "status" as "is_role_active", true as "manageable"
+  from (select "id", "name", "status" as "is_role_active", true as "manageable", "is_system" as "built_in"
     from "roles"
     where ("name" ILIKE $1 OR "status" ILIKE $2)
     limit $3) as "counted";

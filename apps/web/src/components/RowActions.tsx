@@ -8,10 +8,13 @@ export function RowActions({
   name,
   onEdit,
   onDelete,
+  deleteRefused,
 }: {
   name: string;
   onEdit?: (() => void) | false;
   onDelete?: (() => void) | false;
+  /** Why this row cannot be deleted: the delete icon is shown disabled, saying so, instead of refusing after a click. */
+  deleteRefused?: string | false;
 }) {
   return (
     <>
@@ -22,7 +25,16 @@ export function RowActions({
           </IconButton>
         </Tooltip>
       )}
-      {onDelete && (
+      {onDelete && deleteRefused && (
+        <Tooltip title={deleteRefused} describeChild>
+          <span>
+            <IconButton aria-label={`Delete ${name}: ${deleteRefused}`} disabled size="small">
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      {onDelete && !deleteRefused && (
         <Tooltip title="Delete">
           <IconButton aria-label={`Delete ${name}`} onClick={onDelete} size="small">
             <DeleteIcon fontSize="small" />

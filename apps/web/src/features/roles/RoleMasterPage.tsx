@@ -91,6 +91,7 @@ export default function RoleMasterPage() {
         name={row.name}
         onEdit={canEdit && row.manageable && (() => openEdit(row))}
         onDelete={canDelete && row.manageable && (() => setDeleteAsk({ row, open: true }))}
+        deleteRefused={row.built_in && 'A built-in role cannot be deleted'}
       />
     ),
     [canEdit, canDelete, openEdit],
