@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E, expectAccessible, mailTo, newOperator, signIn } from './support.ts';
+import { apiHeaders, E2E, expectAccessible, mailTo, newOperator, signIn } from './support.ts';
 
 const USERS = '/home/users/AgentOperator/agent-operator';
 const APPROVE = '/home/users/ApproveUser/approve-user';
@@ -114,28 +114,38 @@ test.describe('Add/Edit User', () => {
     await expect(history.getByRole('row').nth(1)).toContainText('Moved to another agency');
   });
 
-  test('a Super Admin approves a new Super Admin with the mailed one-time code', async ({ page }) => {
+  test('a Super Admin approves a new Super Admin with the mailed one-time code', async ({
+    page,
+    request,
+  }) => {
     const id = unique();
     const email = `chief.${id}@example.ph`;
     await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    // The user-type list hides the current role (spec 1), so a Super Admin is not offered Super Admin
+    // (issue 21 item 14); the one waiting here is made through the API, which still allows it (decision 40).
     await page.goto(`${USERS.replace('agent-operator', 'add-agent-operator')}`);
-    const basic = panel(page, 'Basic Information');
-    await basic.getByLabel('First Name').fill('Chief');
-    await basic.getByLabel('Last Name').fill(`Officer ${id.replace(/\d/g, '')}`);
-    await pick(basic, page, 'User Type', 'Super Admin');
-    await basic.getByLabel('Email').fill(email);
-    await basic.getByLabel('Primary Phone').fill('09170000099');
-    const address = panel(page, 'Address Details');
-    await pick(address, page, 'Province', 'Cebu');
-    await pick(address, page, 'Town', 'Cebu City');
-    await pick(address, page, 'Barangay', 'Apas');
-    await address.getByLabel('Street Name').fill('Gorordo Avenue');
-    await address.getByLabel('House/Lot Number').fill('7');
-    await panel(page, 'Settings').getByRole('combobox', { name: 'Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Inactive' }).click();
-    await panel(page, 'Settings').getByLabel('Reason for Inactive').fill('Waiting for verification');
-    await page.getByRole('button', { name: 'Save User' }).click();
-    await expect(page.getByText(/User saved successfully/)).toBeVisible();
+    const type = panel(page, 'Basic Information').getByRole('combobox', { name: 'User Type', exact: true });
+    await type.click();
+    await expect(page.getByRole('option', { name: 'Admin', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Super Admin', exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    const headers = await apiHeaders(request);
+    const agencies = await request.get('/api/GetAgencyWithoutPagination', { headers });
+    const saved = await request.post('/api/SaveUser', {
+      headers,
+      data: {
+        associated_agency_id: (await agencies.json()).resultData[0].agency_id as number,
+        is_address_same_as_agency: 1,
+        first_name: 'Chief',
+        last_name: `Officer ${id.replace(/\d/g, '')}`,
+        role_id: 1,
+        user_email: email,
+        phone_1: '09170000099',
+        user_status: 'Inactive',
+        reason: 'Waiting for verification',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
 
     await page.goto(APPROVE);
     await page.getByLabel('Search').fill(email);
