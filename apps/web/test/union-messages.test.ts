@@ -12,7 +12,9 @@ const form = z.object({ zip6: zip6(true), zip4: zip4(true), phone, status });
 
 describe('union fields name their own message in the form', () => {
   it.each([{}, { zip6: null, zip4: null, phone: null, status: null }])('%j', async (values) => {
-    const resolve = zodResolver(form as never, { error: () => 'NOT THE SCHEMA' } as never);
+    const resolve = zodResolver(form as never, { error: () => 'NOT THE SCHEMA' } as never) as unknown as (
+      ...args: unknown[]
+    ) => Promise<{ errors: Record<string, unknown> }>;
     const { errors } = await resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(
       Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, (v as { message: string }).message])),
