@@ -225,7 +225,11 @@ export function EntityForm<T extends FieldValues>({
 /** One to three columns of inputs, by screen width. */
 const PANEL_GRID = {
   display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    lg: 'repeat(3, minmax(0, 1fr))',
+  },
   columnGap: 2,
 } as const;
 
@@ -288,6 +292,9 @@ export function FormPanel({
  * the status), or with `pairs` a group of inputs two by two (multi-selects, whose chips need room).
  */
 export function FullRow({ children, pairs = false }: { children: ReactNode; pairs?: boolean }) {
-  const grid = { ...PANEL_GRID, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } };
+  const grid = {
+    ...PANEL_GRID,
+    gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+  };
   return <Box sx={{ gridColumn: '1 / -1', ...(pairs ? grid : {}) }}>{children}</Box>;
 }

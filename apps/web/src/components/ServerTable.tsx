@@ -30,6 +30,16 @@ import { tableParams, type SortOrder } from './server-table/table-state.ts';
 import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
 import { useTableUrlState } from './server-table/use-table-url-state.ts';
 
+/**
+ * A TablePagination that fits a phone: the label, the size, the range and the arrows wrap (right-aligned)
+ * instead of the arrows being cut off at 390 px.
+ */
+export const PAGINATION_FITS = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1 } },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+} as const;
+
 export type { ColumnDef } from './server-table/columns.ts';
 export type { SortOrder } from './server-table/table-state.ts';
 
@@ -293,7 +303,7 @@ export function ServerTable<R extends object>({
           rowsPerPageOptions={[...pageSizes]}
           onPageChange={(_e, next) => table.goToPage(next + 1)}
           onRowsPerPageChange={(e) => table.setSize(Number(e.target.value))}
-          sx={{ borderTop: 1, borderColor: 'divider', flexShrink: 0 }}
+          sx={{ borderTop: 1, borderColor: 'divider', flexShrink: 0, ...PAGINATION_FITS }}
         />
       </Box>
     </Paper>

@@ -2,15 +2,8 @@ import { useEffect, useState } from 'react';
 
 /** How the bell and the notification list show a notification: times relative to now, text for screen readers. */
 
-/** Hidden on screen, read by screen readers. */
-export const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+/** Hidden on screen, read by screen readers (shared with every screen). */
+export { SR_ONLY } from '../../lib/sr-only.ts';
 
 /** The current time, renewed every minute (for relative times). */
 export function useNow(intervalMs = 60_000): number {

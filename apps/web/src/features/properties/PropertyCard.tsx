@@ -15,6 +15,7 @@ import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import LayersIcon from '@mui/icons-material/Layers';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import type { PropertyStatus } from '@app/contract';
+import { SR_ONLY } from '../../lib/sr-only.ts';
 import type { PropertyCard } from './listing.ts';
 
 const STATUS_COLOURS: Record<PropertyStatus, 'success' | 'warning' | 'info' | 'default' | 'error'> = {
@@ -31,10 +32,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: u
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} title={label}>
       {icon}
       <Typography variant="body2">
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Box component="span" sx={SR_ONLY}>
           {label}:{' '}
         </Box>
         {value === null || value === undefined || value === '' ? '–' : String(value)}

@@ -19,6 +19,7 @@ import {
   type RequestOf,
 } from '@app/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PAGINATION_FITS } from '../../components/ServerTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { readPaging } from '../../components/server-table/table-state.ts';
@@ -183,6 +184,7 @@ export default function PropertyListPage() {
           rowsPerPageOptions={[...PAGE_SIZES]}
           onRowsPerPageChange={(e) => update({ size: Number(e.target.value), page: null })}
           labelRowsPerPage="Properties per page"
+          sx={PAGINATION_FITS}
         />
       </Paper>
 

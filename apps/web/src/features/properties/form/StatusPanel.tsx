@@ -2,6 +2,7 @@ import type { Control } from 'react-hook-form';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -91,28 +92,32 @@ export function StatusPanel({
         {history.length === 0 ? (
           <Typography variant="body2">{MESSAGES.noData}</Typography>
         ) : (
-          <Table size="small" aria-label="Modification history">
-            <TableHead>
-              <TableRow>
-                <TableCell>Field</TableCell>
-                <TableCell>Old</TableCell>
-                <TableCell>New</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>When</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.map((h, i) => (
-                <TableRow key={`${h.changed_at}-${h.field}-${i}`}>
-                  <TableCell>{fieldLabel(h.field)}</TableCell>
-                  <TableCell>{h.old_value ?? ''}</TableCell>
-                  <TableCell>{h.new_value ?? ''}</TableCell>
-                  <TableCell>{h.changed_by_name ?? ''}</TableCell>
-                  <TableCell>{formatDateTime(h.changed_at)}</TableCell>
+          // Wider than a phone: the table scrolls inside its own box, never the page (a box that scrolls
+          // takes the keyboard focus, so it scrolls by keys too).
+          <TableContainer tabIndex={0} role="region" aria-label="Modification history, scrollable">
+            <Table size="small" aria-label="Modification history">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Field</TableCell>
+                  <TableCell>Old</TableCell>
+                  <TableCell>New</TableCell>
+                  <TableCell>By</TableCell>
+                  <TableCell>When</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {history.map((h, i) => (
+                  <TableRow key={`${h.changed_at}-${h.field}-${i}`}>
+                    <TableCell>{fieldLabel(h.field)}</TableCell>
+                    <TableCell>{h.old_value ?? ''}</TableCell>
+                    <TableCell>{h.new_value ?? ''}</TableCell>
+                    <TableCell>{h.changed_by_name ?? ''}</TableCell>
+                    <TableCell>{formatDateTime(h.changed_at)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </FullRow>
     </>
