@@ -20,11 +20,10 @@ import { sql } from 'kysely';
 import { OVERVIEW, REPORTS, ROLE } from '@app/contract';
 import { calls } from '../apps/server/src/calls/index.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/index.ts';
-import { BENCH_PASSWORD, describeMarketplace, readMarketplace } from './data.ts';
+import { describeMarketplace, signInPageUsers } from './data.ts';
 import {
   apiClient,
   callUrl,
-  BENCH_ADMIN,
   environment,
   f,
   measure,
@@ -32,7 +31,7 @@ import {
   httpRequest,
   N,
   openMarketplace,
-  REPORT_CASES,
+  pageCases,
   savePayloads,
   sizeLabel,
   savePlaces,
@@ -44,32 +43,6 @@ import {
 
 const TARGET = { listP95: 100, lookupP95: 20, ratio: 1.5 };
 const SAVES_N = Math.min(N, 100);
-
-/** A typical search of each list that is not a report (default: a common place-name fragment). */
-const SEARCH: Record<string, string> = {
-  allproperty: 'cebu',
-  // A first name in a list sorted by name: its matches lie together, not spread through the order.
-  GetUser: 'maria',
-  GetNewUser: 'santos',
-  GetSeller: 'seller 12',
-  getagency: 'agency 12',
-  getbroker: 'broker 12',
-  getNotification: 'listed',
-  getAuditLog: 'bench',
-  webGetRoles: 'agent',
-  GetAgriType: 'a',
-  GetCapability: 'a',
-  GetMasterAmenities: 'a',
-  GetProductCategory: 'a',
-  GetProductMode: 'a',
-  GetPropertyClassification: 'a',
-  GetPropertyType: 'a',
-  GetSpecialization: 'a',
-  GetUserSkills: 'a',
-  GetZonningCode: 'a',
-};
-/** Lists whose rows depend on who asks: also timed as the Agent and the Owner-Agent. */
-const SCOPED = ['allproperty', 'GetSeller', 'getNotification', 'getPropertyBrokerReport'];
 
 const { url, db, one, embedded, close } = await openMarketplace();
 // With the server's connection settings, so that the same statements are run the same way.
@@ -148,36 +121,11 @@ const add = (row: Row) => {
 let server = await startServerProcess(url, { BENCH_CAPTURE_SQL: captureFile });
 try {
   let api = apiClient(server.base);
-  const market = await readMarketplace({ db, one });
-  const ownerAgent = await one(sql<{ user_id: number; user_email: string }>`SELECT user_id, user_email
-    FROM users WHERE role_id = ${ROLE.OwnerAgent} AND user_status = 'Active'
-      AND user_email LIKE '%@bench.example.ph' ORDER BY user_id LIMIT 1`);
-  const users = {
-    'Super Admin': await api.signIn(BENCH_ADMIN.email, BENCH_ADMIN.password),
-    Agent: await api.signIn(market.agent.user_email, BENCH_PASSWORD),
-    'Owner-Agent': await api.signIn(ownerAgent.user_email, BENCH_PASSWORD),
-  };
+  const { market, ownerAgent, users } = await signInPageUsers(api, { db, one });
   type As = keyof typeof users;
 
   // Every list and report, first page and searched, as each user whose rows differ.
-  const listCases = calls
-    .filter((c) => c.list)
-    .flatMap((call) => {
-      const report = REPORT_CASES[call.name];
-      const params = report?.params ?? {};
-      const search = report?.search ?? SEARCH[call.name] ?? 'san';
-      return (
-        ['Super Admin', ...(SCOPED.includes(call.name) ? ['Agent', 'Owner-Agent'] : [])] as As[]
-      ).flatMap((as) => [
-        { call: call.name, url: callUrl(call.name, params), as, label: `${call.name}, first page` },
-        {
-          call: call.name,
-          url: callUrl(call.name, { ...params, searchText: search }),
-          as,
-          label: `${call.name}, searchText=${search}`,
-        },
-      ]);
-    });
+  const listCases = pageCases();
   const statements: Awaited<ReturnType<typeof captured>>[] = [];
   for (const c of listCases) statements.push(await captured(() => api.get(c.url, users[c.as])));
   await server.stop();

@@ -265,9 +265,14 @@ export async function openBench() {
 /**
  * The real server as production starts it (node --import tsx apps/server/src/main.ts), as its own
  * process on a free port, on the database at `url`; resolves once it is ready. `stop()` ends it and
- * removes its temporary directory; `peakMemoryMb()` reads its peak resident memory (VmHWM).
+ * removes its temporary directory; `peakMemoryMb()` reads its peak resident memory (VmHWM). `root` is
+ * the checkout: this one, or another with its own node_modules (bench/compare.ts runs a base commit).
  */
-export async function startServerProcess(url: string, env: Record<string, string> = {}) {
+export async function startServerProcess(
+  url: string,
+  env: Record<string, string> = {},
+  root = path.resolve(here, '..'),
+) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-server-'));
   const port = await new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -277,7 +282,7 @@ export async function startServerProcess(url: string, env: Record<string, string
   });
   const log = path.join(work, 'server.log');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: path.resolve(here, '..'),
+    cwd: root,
     stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
     env: {
       ...process.env,
@@ -505,3 +510,53 @@ export function writeReport(name: string, lines: string[], data?: unknown) {
 /** 10000 → '10k', 1000000 → '1m': how result files name the size of the marketplace. */
 export const sizeLabel = (properties: number) =>
   properties >= 1_000_000 ? `${Math.round(properties / 100_000) / 10}m` : `${Math.round(properties / 1000)}k`;
+
+/** A typical search of each list that is not a report (default: a common place-name fragment). */
+const SEARCH: Record<string, string> = {
+  allproperty: 'cebu',
+  // A first name in a list sorted by name: its matches lie together, not spread through the order.
+  GetUser: 'maria',
+  GetNewUser: 'santos',
+  GetSeller: 'seller 12',
+  getagency: 'agency 12',
+  getbroker: 'broker 12',
+  getNotification: 'listed',
+  getAuditLog: 'bench',
+  webGetRoles: 'agent',
+  GetAgriType: 'a',
+  GetCapability: 'a',
+  GetMasterAmenities: 'a',
+  GetProductCategory: 'a',
+  GetProductMode: 'a',
+  GetPropertyClassification: 'a',
+  GetPropertyType: 'a',
+  GetSpecialization: 'a',
+  GetUserSkills: 'a',
+  GetZonningCode: 'a',
+};
+/** Lists whose rows depend on who asks: also timed as the Agent and the Owner-Agent. */
+const SCOPED = ['allproperty', 'GetSeller', 'getNotification', 'getPropertyBrokerReport'];
+
+/** Who a page is asked for: the Super Admin, and for SCOPED lists also an Agent and an Owner-Agent. */
+export type PageAs = 'Super Admin' | 'Agent' | 'Owner-Agent';
+
+/** Every list and report of the registry: its first page and a searched one, as each user whose rows differ. */
+export const pageCases = () =>
+  calls
+    .filter((c) => c.list)
+    .flatMap((call) => {
+      const report = REPORT_CASES[call.name];
+      const params = report?.params ?? {};
+      const search = report?.search ?? SEARCH[call.name] ?? 'san';
+      return (
+        ['Super Admin', ...(SCOPED.includes(call.name) ? ['Agent', 'Owner-Agent'] : [])] as PageAs[]
+      ).flatMap((as) => [
+        { call: call.name, url: callUrl(call.name, params), as, label: `${call.name}, first page` },
+        {
+          call: call.name,
+          url: callUrl(call.name, { ...params, searchText: search }),
+          as,
+          label: `${call.name}, searchText=${search}`,
+        },
+      ]);
+    });
