@@ -11,7 +11,7 @@ import { purgeThrottling } from './lib/throttle.ts';
 import { backgroundSettled } from './lib/background.ts';
 import { purgeReadNotifications } from './lib/notifications.ts';
 import { purgeAuditLog } from './lib/audit-retention.ts';
-import { compactListingTallies } from './calls/reports/overview.ts';
+import { compactListingTallies } from './db/repositories/reports.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { ExportGate } from './lib/export-gate.ts';
 import { purgeIdempotencyKeys } from './lib/idempotency.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressAnswer, ROLE } from '@app/contract';
-import { AGENCY } from '../src/calls/organisations.ts';
+import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import {
   agencyPayload,
   associationPayload,

@@ -5,7 +5,7 @@ import { ALL_PERMISSIONS, DEFAULT_GRANTS, ROLE, SYSTEM_ROLES, type Permission } 
 import { calls } from '../src/calls/index.ts';
 import type { AnyCall } from '../src/calls/registry.ts';
 import type { Access } from '../src/lib/access.ts';
-import { AGENCY, BROKER, BROKER_ASSOCIATION } from '../src/calls/organisations.ts';
+import { AGENCY, BROKER, BROKER_ASSOCIATION } from '../src/calls/organisation-definitions.ts';
 import { createTestApp, multipart, png, type TestApp } from './helpers.ts';
 import { agencyPayload, associationPayload, brokerPayload, place, type Place } from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROKER_ASSOCIATION } from '../src/calls/organisations.ts';
+import { BROKER_ASSOCIATION } from '../src/calls/organisation-definitions.ts';
 import {
   associationPayload,
   brokerPayload,

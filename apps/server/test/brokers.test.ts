@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { BROKER, BROKER_ASSOCIATION } from '../src/calls/organisations.ts';
+import { BROKER, BROKER_ASSOCIATION } from '../src/calls/organisation-definitions.ts';
 import {
   associationPayload,
   brokerPayload,

@@ -5,7 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import { listPage, messageAnswer, ROLE } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { organisationAnswers, type OrganisationDefinition } from '../src/calls/organisations.ts';
+import { organisationAnswers } from '../src/calls/organisations.ts';
+import { type OrganisationDefinition } from '../src/calls/organisation-definitions.ts';
 
 /**
  * Shared ground for the agency, broker association, broker and seller tests: a test app with a

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { AGENCY } from '../src/calls/organisations.ts';
+import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import { purgeIdempotencyKeys } from '../src/lib/idempotency.ts';
 import {
   agencyPayload,

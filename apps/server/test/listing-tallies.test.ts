@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OVERVIEW, PROPERTY_STATUSES, ROLE } from '@app/contract';
-import { compactListingTallies } from '../src/calls/reports/overview.ts';
+import { compactListingTallies } from '../src/db/repositories/reports.ts';
 import { databaseUrlOf } from '../src/db/index.ts';
 import { place, useTestApp, type Place } from './entity-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_MATCHES, ROLE } from '@app/contract';
-import { AGENCY } from '../src/calls/organisations.ts';
+import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import { agencyPayload, idOf, place, setAgency, useTestApp } from './entity-fixtures.ts';
 
 /**

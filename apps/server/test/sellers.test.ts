@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageAnswer, ROLE, sellerLookupAnswer, sellerRecord, sellerRow } from '@app/contract';
-import { AGENCY } from '../src/calls/organisations.ts';
+import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import {
   agencyPayload,
   errorsOf,

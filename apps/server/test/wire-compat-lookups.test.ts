@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { AGENCY, BROKER_ASSOCIATION } from '../src/calls/organisations.ts';
+import { AGENCY, BROKER_ASSOCIATION } from '../src/calls/organisation-definitions.ts';
 import {
   agencyPayload,
   associationPayload,

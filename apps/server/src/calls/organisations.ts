@@ -28,9 +28,6 @@ import { deleteUnused } from '../lib/references.ts';
 import { events } from '../lib/notifications.ts';
 import { agencyOf } from '../lib/scope.ts';
 
-// The tests import the definitions from here, beside the calls.
-export { AGENCY, BROKER, BROKER_ASSOCIATION, type OrganisationDefinition };
-
 /** A list column, also exported; `column` when the table names it otherwise (status). */
 type ListColumn = ExportColumn & Pick<OrganisationColumn, 'column'>;
 

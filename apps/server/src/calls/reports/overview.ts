@@ -9,7 +9,6 @@ import type { Db } from '../../db/index.ts';
 import {
   allListingGroups,
   categoriesByName,
-  compactListingTallies,
   listingGroupsIn,
   perWeek,
   provinceNames,
@@ -26,9 +25,6 @@ import { defineCall, type AnyCall } from '../registry.ts';
  */
 const listingGroups = (db: Db, user: SessionUser) =>
   seesAllAgencies(user.role_id) ? allListingGroups(db) : listingGroupsIn(db, propertyScope(user));
-
-/** Folds the tallies' rows into one per group (the server does it now and then). */
-export { compactListingTallies };
 
 /** The sum of `n` per value of `key`. */
 function totals<K extends 'status' | 'product_category_id' | 'province_id'>(groups: ListingGroup[], key: K) {
