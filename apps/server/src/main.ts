@@ -4,7 +4,14 @@ import { buildApp } from './app.ts';
 import { createDb, migrate, whileStartingAlone } from './db/index.ts';
 import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedGeography } from './db/geography.ts';
-import { ensureSuperAdmin, seedDemoUsers, seedReferenceData, seedReferenceMasters } from './db/seed/index.ts';
+import {
+  ensureSuperAdmin,
+  seedDemoListings,
+  seedDemoUsers,
+  seedReferenceData,
+  seedReferenceMasters,
+} from './db/seed/index.ts';
+import { manilaToday } from '@app/contract';
 import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
 
@@ -49,6 +56,10 @@ const prepared = await whileStartingAlone(db, async () => {
   // A brand-new database gets demo accounts unless DEMO_DATA=false (for production).
   const demoUsers =
     newDatabase && process.env.DEMO_DATA !== 'false' ? await seedDemoUsers(db, demoPassword) : [];
+  if (demoUsers.length > 0) {
+    const listings = await seedDemoListings(db, config.dataDir, manilaToday());
+    if (listings > 0) console.log(`Added ${listings} demo listings with their pictures`);
+  }
   return { admin, demoUsers };
 }).catch(async (error: unknown) => {
   console.error(error);

@@ -45,6 +45,23 @@ async function start(env: NodeJS.ProcessEnv) {
   return { port, child, exited, output: () => output };
 }
 
+/** The first 50 listings the Super Admin sees, with the total. */
+async function demoListings(port: number, password: string) {
+  const login = await fetch(`http://127.0.0.1:${port}/api/webValidateLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@pinoyproperty.ph', password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`http://127.0.0.1:${port}/api/allproperty?itemsPerPage=50`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const page = (await res.json()) as {
+    resultData: { total: number; data: { status: string; image: string | null }[] };
+  };
+  return page.resultData;
+}
+
 describe('npm start', () => {
   it('creates the embedded database on first start, reuses it after, and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-start-'));
@@ -55,6 +72,14 @@ describe('npm start', () => {
     expect(first.output()).toContain('agent@demo.pinoyproperty.ph');
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
+    // Issue 21, item 15: the demo has listings, each with a picture served as uploads are.
+    expect(first.output()).toContain('Added 30 demo listings with their pictures');
+    const listed = await demoListings(first.port, password);
+    expect(listed.total).toBe(30);
+    expect(new Set(listed.data.map((r) => r.status)).size).toBe(6);
+    const picture = await fetch(`http://127.0.0.1:${first.port}${listed.data[0]!.image}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
@@ -68,6 +93,7 @@ describe('npm start', () => {
       body: JSON.stringify({ email: 'admin@pinoyproperty.ph', password }),
     });
     expect(((await login.json()) as { result: string }).result).toBe('success');
+    expect((await demoListings(second.port, password)).total).toBe(30);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 // The saves of calls/properties.ts: what they check of the chosen records, and the columns they write.
 
 import {
+  PROPERTY_MESSAGES,
   ROLE,
+  hasOpenPropertyLimit,
   isAgentRole,
   pricePerSqM,
   propertyIssues,
@@ -9,18 +11,26 @@ import {
   type PropertyFields,
   type PropertyUpdateFields,
 } from '@app/contract';
-import type { Db } from '../db/index.ts';
+import type { Db, Trx } from '../db/index.ts';
 import {
+  countOpenListings,
   findAgent,
   findProductModeNamed,
   findPropertyType,
   findSeller,
+  insertProperty,
+  lockListingOwner,
 } from '../db/repositories/properties.ts';
-import { PROPERTY_FIELDS } from '../db/repositories/property-record.ts';
-import { badRequest } from '../lib/errors.ts';
+import { insertHistory } from '../db/repositories/property-history.ts';
+import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-record.ts';
+import { addressValues, checkAddress } from '../lib/address.ts';
+import { badRequest, conflict } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
+
+/** Who saves a listing, as far as its rules ask (the demo data saves as the demo users). */
+export type ListingSaver = Pick<SessionUser, 'user_id' | 'role_id'>;
 
 /** The reference masters are addressed by name, so their checks are untyped. */
 const untyped = (db: Db) => db as unknown as AnyDb;
@@ -38,7 +48,7 @@ async function assertAgents(db: Db, input: Input) {
 }
 
 /** The seller, if the caller may choose it: Individuals have none; Agents choose their agency's. */
-export async function sellerFor(db: Db, user: SessionUser, sellerId: number | null) {
+export async function sellerFor(db: Db, user: ListingSaver, sellerId: number | null) {
   if (sellerId === null || user.role_id === ROLE.Individual) return null;
   const within = isAgentRole(user.role_id)
     ? { agency_id: (await agencyOf(db, user.user_id)) ?? -1 }
@@ -130,4 +140,73 @@ export function columnsOf(input: Input, editing: boolean) {
   values.rental_pricing_unit = input.rental_pricing_unit ?? 'Month';
   values.price_per_sq_m = input.sale_price === null ? null : pricePerSqM(input.sale_price, input.land_area);
   return values;
+}
+
+/** The agency a listing belongs to: its agent's, else its owner's. */
+export const agencyForListing = async (db: Db, ownerId: number, agentId: number | null) =>
+  (agentId !== null ? await agencyOf(db, agentId) : null) ?? (await agencyOf(db, ownerId));
+
+/**
+ * Refuses (409) one more listing that counts as open for the owner when theirs already reach their
+ * limit (decision 29). Every save that makes a listing count calls it in its transaction: a new one, and
+ * a change from Sold or Archived to any other status, whoever makes it. It locks the owner's users row
+ * first, so those saves of one owner take turns and each counts what the one before it committed. NO KEY
+ * UPDATE: rows that refer to the owner (key-share locks) need not wait, nor make two such saves
+ * deadlock. Admins and Super Admins are not limited.
+ */
+export async function assertOpenPlace(trx: Trx, ownerId: number) {
+  const owner = await lockListingOwner(trx, ownerId);
+  if (!hasOpenPropertyLimit(owner.role_id)) return;
+  if ((await countOpenListings(trx, ownerId)) >= owner.open_property_limit)
+    throw conflict(PROPERTY_MESSAGES.limitReached(owner.open_property_limit));
+}
+
+/**
+ * What saveproperty checks before its transaction (the chosen records, the seller, the address), and
+ * the listing's columns: the new listing is the saver's, Open, active from today.
+ */
+export async function newListing(db: Db, user: ListingSaver, input: PropertyFields, today: string) {
+  await checkChoices(db, input, today);
+  const sellerId = await sellerFor(db, user, input.seller_id);
+  const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
+  const address = addressValues(PROPERTY_ADDRESS, input);
+  return {
+    address,
+    values: {
+      ...columnsOf(input, false),
+      ...address,
+      minimum_rental_period: input.minimum_rental_period_rent ?? '6',
+      maximum_rental_period: input.car_spaces_rent ?? '12',
+      active_date: today,
+      year: input.year ?? Number(today.slice(0, 4)),
+      seller_id: sellerId,
+      agent_id: agentId,
+      agency_id: await agencyForListing(db, user.user_id, agentId),
+      user_id: user.user_id,
+      user_type: user.role_id,
+      status: 'Open',
+    },
+  };
+}
+
+/** Inserts a newListing in the transaction, within the saver's open-listing limit; answers its id. */
+export async function insertListing(
+  trx: Trx,
+  user: ListingSaver,
+  listing: Awaited<ReturnType<typeof newListing>>,
+) {
+  await checkAddress(trx as unknown as AnyDb, PROPERTY_ADDRESS, listing.address);
+  await assertOpenPlace(trx, user.user_id);
+  const by = { userId: user.user_id, operator: user.role_id === ROLE.Operator };
+  const propertyId = await insertProperty(trx, listing.values, by);
+  await insertHistory(trx, [
+    {
+      property_id: propertyId,
+      field: 'status',
+      old_value: null,
+      new_value: 'Open',
+      changed_by: user.user_id,
+    },
+  ]);
+  return propertyId;
 }

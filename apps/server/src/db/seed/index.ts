@@ -6,3 +6,4 @@
 export { seedReferenceData, seedReferenceMasters } from './reference.ts';
 export { ensureSuperAdmin, type AdminAccount } from './super-admin.ts';
 export { DEMO_DOMAIN, seedDemoEntities, seedDemoUsers } from './demo.ts';
+export { seedDemoListings } from './demo-listings.ts';
