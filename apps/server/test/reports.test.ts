@@ -397,12 +397,20 @@ describe('listing reports', () => {
   });
 
   it('sold/rent: sales and rentals booked in the range, both ends inclusive in Manila, and nothing else', async () => {
+    // Issue 21, item 5: the price sold or rented for, else the price asked, and the property's name.
+    const prices = (n: number, values: Record<string, string>) =>
+      env.t.db.updateTable('properties').set(values).where('property_id', '=', L[n]!).execute();
+    await prices(4, { sale_price_asked: '5000000.00', sale_price: '4850000.50' });
+    await prices(7, { rental_price_asked: '25000.00' });
+    await prices(9, { rental_price_asked: '30000.00', price_rented: '28000.00' });
     const page = await report('getSoldRentReport', MARCH);
     expect(listings(page.data).map(Number)).toEqual([4, 9, 7, 6]);
     expect(page.total).toBe(4);
     expect(page.data[0]).toEqual({
       property_id: L[4],
       seller_name: 'Santos Seller',
+      property_name: 'Sold Last Minute',
+      price: 4850000.5,
       date_sold: '2025-03-31',
       date_rented: null,
       street_name: 'Street 4',
@@ -410,13 +418,26 @@ describe('listing reports', () => {
       broker_associated: 'Yolanda Broker',
       status: 'Sold',
     });
-    expect(page.data[1]).toMatchObject({ date_sold: null, date_rented: '2025-03-20', status: 'Occupied' });
+    expect(page.data[1]).toMatchObject({
+      date_sold: null,
+      date_rented: '2025-03-20',
+      status: 'Occupied',
+      property_name: 'Rented Without Start',
+      price: 28000,
+    });
     expect(page.data[2]).toMatchObject({
       date_sold: null,
       date_rented: '2025-03-15',
       seller_name: 'Reyes Seller',
+      price: 25000,
     });
-    expect(page.data[3]).toMatchObject({ date_sold: '2025-03-01', date_rented: null });
+    expect(page.data[3]).toMatchObject({ date_sold: '2025-03-01', date_rented: null, price: null });
+    expect(await numbers('getSoldRentReport', { ...MARCH, sortColumn: 'price', sortOrder: 'asc' })).toEqual([
+      7, 9, 4, 6,
+    ]);
+    expect(
+      await numbers('getSoldRentReport', { ...MARCH, sortColumn: 'property_name', sortOrder: 'asc' }),
+    ).toEqual([7, 9, 6, 4]);
     expect(await numbers('getSoldRentReport', { ...MARCH, sortOrder: 'asc' })).toEqual([6, 7, 9, 4]);
     expect(await numbers('getSoldRentReport', { ...MARCH, searchText: 'rented' })).toEqual([9, 7]);
     expect(await numbers('getSoldRentReport', { ...MARCH, searchText: 'tower 6' })).toEqual([6]);
@@ -852,6 +873,9 @@ describe('exports', () => {
     expect(sheet.cell(1, 'Date Sold')).toEqual(new Date(Date.UTC(2025, 2, 31)));
     expect(sheet.cell(2, 'Date Rented')).toEqual(new Date(Date.UTC(2025, 2, 20)));
     expect(sheet.cell(2, 'Date Sold')).toBeNull();
+    expect(sheet.cell(1, 'Property Name')).toBe('Sold Last Minute');
+    expect(sheet.cell(1, 'Price')).toBe(4850000.5);
+    expect(sheet.cell(4, 'Price')).toBeNull();
     const [day, month, year] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Manila' })
       .format(new Date())
       .split('/');

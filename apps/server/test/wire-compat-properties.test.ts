@@ -203,7 +203,11 @@ describe('allproperty rows fill the old Edit Property form', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { history, ...record } = res.json().resultData[0];
     expect(history.length).toBeGreaterThan(0);
-    const card = ['price', 'slug', 'agent_name', 'agent_phone_1', 'agent_phone_2', 'image'];
+    const card = [
+      ...['price', 'slug', 'agent_name', 'agent_phone_1', 'agent_phone_2', 'image'],
+      // Issue 21, item 5: the names the card shows.
+      ...['town_name', 'province_name', 'product_category_name', 'property_type'],
+    ];
     expect(
       Object.keys(row)
         .filter((k) => !card.includes(k))

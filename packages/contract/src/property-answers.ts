@@ -150,8 +150,8 @@ export const propertyListQuery = listQuery(PROPERTY_SORT_COLUMNS, { defaultOrder
 });
 
 /**
- * What a listing's card adds to the record: its slug, its agent's name and phones, and its default
- * image's thumbnail address.
+ * What a listing's card adds to the record: its slug, its agent's name and phones, its default image's
+ * thumbnail address, and the names of its town, province, category and type (issue 21, item 5).
  */
 const propertyCard = z.object({
   slug: z.string(),
@@ -159,6 +159,10 @@ const propertyCard = z.object({
   agent_phone_1: nullableText,
   agent_phone_2: nullableText,
   image: nullableText,
+  town_name: nullableText,
+  province_name: nullableText,
+  product_category_name: nullableText,
+  property_type: nullableText,
 });
 
 /**
@@ -178,6 +182,19 @@ export const propertyListRow = z.object({
 });
 export type PropertyListRow = z.output<typeof propertyListRow>;
 export const propertyPageAnswer = z.object({ resultData: listPage(propertyListRow) });
+
+/**
+ * GetOpenPropertyLimit: the caller's listings that count against their open property limit (decision
+ * 29), the limit (null: not limited, as Admins and Super Admins) and whether it is reached, so the Add
+ * Property form says so when it opens (issue 21, item 10).
+ */
+export const openPropertyLimitAnswer = z.object({
+  resultData: z.object({
+    open: z.number().int(),
+    limit: z.number().int().nullable(),
+    reached: z.boolean(),
+  }),
+});
 
 /** An agent a listing may name: an active Agent or Owner-Agent. */
 export const agentOption = z.object({ user_id: z.number().int(), full_name: z.string() });

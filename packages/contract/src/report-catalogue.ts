@@ -8,7 +8,8 @@ import { PROPERTY_STATUSES } from './property-rules.ts';
  * Row fields keep the legacy wire names of the spec.
  */
 
-export type ReportColumnType = 'text' | 'number' | 'date' | 'datetime' | 'link';
+/** `money`: an amount in pesos with centavos (a number on the wire, ₱ on screen). */
+export type ReportColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'link';
 
 export interface ReportColumn {
   /** Row field (wire name); also the sort column when `sortable`. */
@@ -168,8 +169,11 @@ export const REPORTS = [
     exportTitle: 'SoldRent',
     // Sold listings by their sale date, Occupied (rented) ones by the rental start (or, without one,
     // the day they became Occupied): the booking date. date_sold and date_rented each carry only their own.
+    // price: the price it was sold or rented for, else the price asked (issue 21, item 5).
     columns: [
       { field: 'seller_name', header: 'Seller Name', nullable: true },
+      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'price', header: 'Price', type: 'money', nullable: true },
       { field: 'date_sold', header: 'Date Sold', type: 'date', nullable: true },
       { field: 'date_rented', header: 'Date Rented', type: 'date', nullable: true },
       { field: 'street_name', header: 'Street Name' },

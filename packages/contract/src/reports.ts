@@ -20,6 +20,7 @@ import {
 const FIELD_TYPES = {
   text: z.string(),
   number: z.number().int(),
+  money: z.number(),
   date: z.iso.date(),
   datetime: timestamp,
   link: z.string(),

@@ -10,7 +10,17 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
     from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id as "slug", a.first_name || ' ' || a.last_name as "agent_name", "a"."phone_1" as "agent_phone_1", "a"."phone_2" as "agent_phone_2", (SELECT '/media/' || m.thumbnail
     FROM property_media m
            
-    WHERE m.property_id = "page"."id" AND m.is_default) as "image"
+    WHERE m.property_id = "page"."id" AND m.is_default) as "image", (SELECT t.town_name
+    FROM towns t
+    WHERE t.town_id = p.town_id) as "town_name", (SELECT v.province_name
+    FROM provinces v
+    WHERE v.province_id = p.province_id) as "province_name", (SELECT c.product_category_name
+    FROM product_categories c
+           
+    WHERE c.product_category_id = p.product_category_id) as "product_category_name", (SELECT y.property_type
+    FROM property_types y
+           
+    WHERE y.property_type_id = p.property_type_id) as "property_type"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
     where true
@@ -37,7 +47,17 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
     from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id as "slug", a.first_name || ' ' || a.last_name as "agent_name", "a"."phone_1" as "agent_phone_1", "a"."phone_2" as "agent_phone_2", (SELECT '/media/' || m.thumbnail
     FROM property_media m
            
-    WHERE m.property_id = "page"."id" AND m.is_default) as "image"
+    WHERE m.property_id = "page"."id" AND m.is_default) as "image", (SELECT t.town_name
+    FROM towns t
+    WHERE t.town_id = p.town_id) as "town_name", (SELECT v.province_name
+    FROM provinces v
+    WHERE v.province_id = p.province_id) as "province_name", (SELECT c.product_category_name
+    FROM product_categories c
+           
+    WHERE c.product_category_id = p.product_category_id) as "product_category_name", (SELECT y.property_type
+    FROM property_types y
+           
+    WHERE y.property_type_id = p.property_type_id) as "property_type"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
     where true and (p.property_name ILIKE $1 OR p.property_headline ILIKE $2)
@@ -64,7 +84,17 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
     from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id as "slug", a.first_name || ' ' || a.last_name as "agent_name", "a"."phone_1" as "agent_phone_1", "a"."phone_2" as "agent_phone_2", (SELECT '/media/' || m.thumbnail
     FROM property_media m
            
-    WHERE m.property_id = "page"."id" AND m.is_default) as "image"
+    WHERE m.property_id = "page"."id" AND m.is_default) as "image", (SELECT t.town_name
+    FROM towns t
+    WHERE t.town_id = p.town_id) as "town_name", (SELECT v.province_name
+    FROM provinces v
+    WHERE v.province_id = p.province_id) as "province_name", (SELECT c.product_category_name
+    FROM product_categories c
+           
+    WHERE c.product_category_id = p.product_category_id) as "product_category_name", (SELECT y.property_type
+    FROM property_types y
+           
+    WHERE y.property_type_id = p.property_type_id) as "property_type"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
     where (p.user_id = $1 OR p.agent_id = $2

@@ -2,7 +2,8 @@
 
 -- plain: the first page in the default sort, as a Super Admin
 
-select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
@@ -16,7 +17,8 @@ select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZON
   offset $4;
 
 select count(*) as "n"
-  from (select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+  from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
@@ -28,7 +30,8 @@ select count(*) as "n"
 
 -- searched: searchText=cebu, as a Super Admin
 
-EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
@@ -37,7 +40,8 @@ EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", to_char("p"."
   where true and p.status IN ('Sold', 'Occupied') and (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date;
 
-select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
@@ -55,7 +59,8 @@ select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZON
   offset $9;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+  from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."property_id" as "match_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
@@ -71,7 +76,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 
-select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
@@ -89,7 +95,8 @@ select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZON
   offset $9;
 
 select count(*) as "n"
-  from (select "p"."property_id", "s"."seller_name", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+  from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"

@@ -89,6 +89,11 @@ const pendingMonths = sql<number | null>`CASE WHEN p.status = 'Pending'
 const booking = sql<string>`(CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END)`;
 const rentedOn = sql<string | null>`CASE WHEN p.status = 'Occupied' THEN ${booking} END`;
+/** What a sale or rental was booked at: the price sold or rented for, else the price asked. */
+const bookedPrice = sql<
+  number | null
+>`(CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
+  ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8`;
 
 const ownerType = sql<string | null>`ut.name`;
 const operatorName = fullNameOf('op');
@@ -146,6 +151,8 @@ export const listingReports: Pick<
         .select([
           'p.property_id',
           's.seller_name',
+          'p.property_name',
+          bookedPrice.as('price'),
           manilaDay('p.date_sold').as('date_sold'),
           sql<string | null>`to_char(${rentedOn}, 'YYYY-MM-DD')`.as('date_rented'),
           'p.street_name',
@@ -158,6 +165,8 @@ export const listingReports: Pick<
     },
     sort: {
       seller_name: 's.seller_name',
+      property_name: 'p.property_name',
+      price: bookedPrice,
       date_sold: booking,
       date_rented: rentedOn,
       street_name: 'p.street_name',

@@ -97,6 +97,19 @@ export const countOpenListings = (trx: Trx, ownerId: number) =>
     .executeTakeFirstOrThrow()
     .then((open) => Number(open.n));
 
+/** The user's role and open property limit, and how many of their listings count against it (no lock). */
+export const openListingsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .select([
+      'u.role_id',
+      'u.open_property_limit',
+      sql<string>`(SELECT count(*) FROM properties p WHERE p.user_id = u.user_id
+        AND p.status NOT IN (${sql.join(CLOSED_PROPERTY_STATUSES)}))`.as('open'),
+    ])
+    .where('u.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+
 /** Who saves a listing: the user, and whether they are an Operator (whose saves are stamped as such). */
 export interface SavedBy {
   userId: number;
@@ -198,6 +211,14 @@ export const listingLateColumns = (page: string) => [
   sql.ref('a.phone_2').as('agent_phone_2'),
   sql<string | null>`(SELECT '/media/' || m.thumbnail FROM property_media m
             WHERE m.property_id = ${sql.ref(`${page}.id`)} AND m.is_default)`.as('image'),
+  sql<string | null>`(SELECT t.town_name FROM towns t WHERE t.town_id = p.town_id)`.as('town_name'),
+  sql<string | null>`(SELECT v.province_name FROM provinces v WHERE v.province_id = p.province_id)`.as(
+    'province_name',
+  ),
+  sql<string | null>`(SELECT c.product_category_name FROM product_categories c
+            WHERE c.product_category_id = p.product_category_id)`.as('product_category_name'),
+  sql<string | null>`(SELECT y.property_type FROM property_types y
+            WHERE y.property_type_id = p.property_type_id)`.as('property_type'),
 ];
 
 /** The expression of the users' full-name trigram index. */

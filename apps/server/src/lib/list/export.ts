@@ -114,11 +114,19 @@ async function writeExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, 
 }
 
 type CellType = NonNullable<ExportColumn['type']>;
-const WIDTHS: Record<CellType, number> = { text: 28, link: 40, number: 12, date: 14, datetime: 18 };
+const WIDTHS: Record<CellType, number> = {
+  text: 28,
+  link: 40,
+  number: 12,
+  money: 16,
+  date: 14,
+  datetime: 18,
+};
 const CELL_STYLES: Record<CellType, Partial<ExcelJS.Style>> = {
   text: {},
   link: {},
   number: {},
+  money: { numFmt: '#,##0.00' },
   date: { numFmt: 'dd/mm/yyyy' },
   datetime: { numFmt: 'dd/mm/yyyy hh:mm' },
 };
@@ -130,7 +138,7 @@ const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000; // UTC+8 all year: no daylight savi
  */
 function cell(value: unknown, type: CellType = 'text') {
   if (value === null || value === undefined) return null;
-  if (type === 'number') return Number(value);
+  if (type === 'number' || type === 'money') return Number(value);
   if (type === 'date' || type === 'datetime') {
     const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
     if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));

@@ -9,7 +9,7 @@ export interface ExportColumn {
    * Dates ('YYYY-MM-DD') and datetimes (timestamps) become real Excel dates showing Manila wall-clock
    * values; numbers numbers; links and text text.
    */
-  type?: 'text' | 'number' | 'date' | 'datetime' | 'link';
+  type?: 'text' | 'number' | 'money' | 'date' | 'datetime' | 'link';
   width?: number;
   /** Words shown in the sheet for stored values (a status code). */
   labels?: Readonly<Record<string, string>>;

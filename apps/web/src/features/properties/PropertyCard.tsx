@@ -14,7 +14,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import LayersIcon from '@mui/icons-material/Layers';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
-import type { PropertyStatus } from '@app/contract';
+import { PRODUCT_CATEGORY, type PropertyStatus } from '@app/contract';
+import { formatMoney } from '../../lib/format.ts';
 import { SR_ONLY } from '../../lib/sr-only.ts';
 import type { PropertyCard } from './listing.ts';
 
@@ -36,6 +37,26 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: u
           {label}:{' '}
         </Box>
         {value === null || value === undefined || value === '' ? '–' : String(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Price (a month, a week… for a rental), category and type, town and province. */
+function Essentials({ row }: { row: PropertyCard }) {
+  const rent = row.product_category_id === PRODUCT_CATEGORY.ForRent;
+  const unit = row.rental_pricing_unit ? row.rental_pricing_unit.toLowerCase() : 'month';
+  const price = formatMoney(row.price);
+  return (
+    <Box sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        {price ? `${price}${rent ? ` a ${unit}` : ''}` : 'Price not given'}
+      </Typography>
+      <Typography variant="body2">
+        {[row.product_category_name, row.property_type].filter(Boolean).join(' · ')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {[row.town_name, row.province_name].filter(Boolean).join(', ')}
       </Typography>
     </Box>
   );
@@ -103,6 +124,7 @@ export function PropertyCardView({
           <Typography variant="subtitle2" sx={{ mt: 0.5 }}>
             {row.property_headline}
           </Typography>
+          <Essentials row={row} />
         </Box>
       </Box>
       <CardContent sx={{ flexGrow: 1 }}>

@@ -1,12 +1,12 @@
 import type { ColumnDef } from '../../components/ServerTable.tsx';
 import Link from '@mui/material/Link';
 import type { ReportColumn, ReportDefinition, ReportRow } from '@app/contract';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 
 /** A report's row, as the catalogue declares it (reportRow): any report's fields, by name. */
 export type { ReportRow };
 
-const MIN_WIDTH = { text: 130, number: 90, date: 110, datetime: 150, link: 160 } as const;
+const MIN_WIDTH = { text: 130, number: 90, money: 130, date: 110, datetime: 150, link: 160 } as const;
 
 function column(c: ReportColumn): ColumnDef<ReportRow> {
   const type = c.type ?? 'text';
@@ -20,6 +20,8 @@ function column(c: ReportColumn): ColumnDef<ReportRow> {
   switch (type) {
     case 'number':
       return { ...base, align: 'right', headerAlign: 'right' };
+    case 'money':
+      return { ...base, align: 'right', headerAlign: 'right', valueFormatter: (value) => formatMoney(value) };
     case 'date':
       return { ...base, valueFormatter: (value) => formatDate(value) };
     case 'datetime':
