@@ -3,6 +3,7 @@ import { messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import {
   agentOptionsAnswer,
+  openPropertyLimitAnswer,
   propertyByIdAnswer,
   propertyListQuery,
   propertyPageAnswer,
@@ -30,6 +31,8 @@ export const propertyApi = declareCalls({
   saveproperty: { method: 'POST', input: savePropertyRequest, response: messageAnswer },
   updateproperty: { method: 'POST', input: updatePropertyRequest, response: messageAnswer },
   deleteproperty: { method: 'POST', input: propertyIdRequest, response: messageAnswer },
+  /** The caller's open listings and open property limit (not in the old API). */
+  GetOpenPropertyLimit: { method: 'GET', input: noInput, response: openPropertyLimitAnswer },
   /** Active Agents and Owner-Agents, searched (lookupQuery). */
   allagents: { method: 'GET', input: lookupQuery, response: agentOptionsAnswer },
   /** The active agents of the caller's own agency. */

@@ -1,7 +1,7 @@
 import {
   PROPERTY_MESSAGES,
-  countsAsOpen,
   hasOpenPropertyLimit,
+  countsAsOpen,
   ROLE,
   isAgentRole,
   manilaToday,
@@ -10,25 +10,23 @@ import {
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
-import { inTransaction, type Db, type Trx } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 import {
   activeAgents,
   activeAgentsOf,
   agentFullName,
-  countOpenListings,
   deleteProperty,
+  openListingsOf,
   findPropertyRecord,
-  insertProperty,
   joinListingPage,
   listingBase,
   listingLateColumns,
   listingSearch,
   LISTING_SORT,
   lockedPropertyRow,
-  lockListingOwner,
   updateProperty,
 } from '../db/repositories/properties.ts';
-import { historyOf, insertHistory, recordChanges } from '../db/repositories/property-history.ts';
+import { historyOf, recordChanges } from '../db/repositories/property-history.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { PROPERTY_ADDRESS } from '../db/repositories/property-record.ts';
 import { addressValues, checkAddress } from '../lib/address.ts';
@@ -41,7 +39,15 @@ import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 import { isForeignKeyViolation } from '../lib/references.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { checkChoices, columnsOf, sellerFor } from './property-save.ts';
+import {
+  agencyForListing,
+  assertOpenPlace,
+  checkChoices,
+  columnsOf,
+  insertListing,
+  newListing,
+  sellerFor,
+} from './property-save.ts';
 
 const TAG = 'Properties';
 
@@ -49,25 +55,6 @@ async function readRecord(db: Db, user: SessionUser, propertyId: number) {
   const record = await findPropertyRecord(db, propertyId, propertyScope(user));
   if (!record) throw notFound('Property');
   return { ...record, history: await historyOf(db, propertyId) };
-}
-
-/** The agency a listing belongs to: its agent's, else its owner's. */
-const agencyForListing = async (db: Db, ownerId: number, agentId: number | null) =>
-  (agentId !== null ? await agencyOf(db, agentId) : null) ?? (await agencyOf(db, ownerId));
-
-/**
- * Refuses (409) one more listing that counts as open for the owner when theirs already reach their
- * limit (decision 29). Every save that makes a listing count calls it in its transaction: a new one, and
- * a change from Sold or Archived to any other status, whoever makes it. It locks the owner's users row
- * first, so those saves of one owner take turns and each counts what the one before it committed. NO KEY
- * UPDATE: rows that refer to the owner (key-share locks) need not wait, nor make two such saves
- * deadlock. Admins and Super Admins are not limited.
- */
-async function assertOpenPlace(trx: Trx, ownerId: number) {
-  const owner = await lockListingOwner(trx, ownerId);
-  if (!hasOpenPropertyLimit(owner.role_id)) return;
-  if ((await countOpenListings(trx, ownerId)) >= owner.open_property_limit)
-    throw conflict(PROPERTY_MESSAGES.limitReached(owner.open_property_limit));
 }
 
 const translate = (error: unknown) =>
@@ -118,46 +105,11 @@ export const propertyCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Add a property owned by you (user_id/created_by are ignored); your open property limit applies',
     async handle({ db, input, user }) {
-      const today = manilaToday();
-      await checkChoices(db, input, today);
-      const sellerId = await sellerFor(db, user, input.seller_id);
-      const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
-      const address = addressValues(PROPERTY_ADDRESS, input);
-      const agencyId = await agencyForListing(db, user.user_id, agentId);
+      const listing = await newListing(db, user, input, manilaToday());
       try {
         await inTransaction(db, async (trx) => {
-          const t = trx as unknown as AnyDb;
-          await checkAddress(t, PROPERTY_ADDRESS, address);
-          await assertOpenPlace(trx, user.user_id);
-          const by = { userId: user.user_id, operator: user.role_id === ROLE.Operator };
-          const propertyId = await insertProperty(
-            trx,
-            {
-              ...columnsOf(input, false),
-              ...address,
-              minimum_rental_period: input.minimum_rental_period_rent ?? '6',
-              maximum_rental_period: input.car_spaces_rent ?? '12',
-              active_date: today,
-              year: input.year ?? Number(today.slice(0, 4)),
-              seller_id: sellerId,
-              agent_id: agentId,
-              agency_id: agencyId,
-              user_id: user.user_id,
-              user_type: user.role_id,
-              status: 'Open',
-            },
-            by,
-          );
-          await insertHistory(trx, [
-            {
-              property_id: propertyId,
-              field: 'status',
-              old_value: null,
-              new_value: 'Open',
-              changed_by: user.user_id,
-            },
-          ]);
-          await events.propertyListed(t, user, propertyId, input.property_name);
+          const propertyId = await insertListing(trx, user, listing);
+          await events.propertyListed(trx as unknown as AnyDb, user, propertyId, input.property_name);
         });
       } catch (error) {
         throw translate(error);
@@ -232,6 +184,19 @@ export const propertyCalls: AnyCall[] = [
       await deleteProperty(db, property.property_id);
       await removeMedia(config.dataDir, ...media.flatMap((m) => [m.file, m.thumbnail]));
       return { message: 'Property deleted successfully' };
+    },
+  }),
+
+  defineCall(propertyApi.GetOpenPropertyLimit, {
+    access: 'Add Property',
+    tag: TAG,
+    summary:
+      'Your listings that count against your open property limit (all but Sold and Archived), the limit (null: not limited) and whether it is reached',
+    async handle({ db, user }) {
+      const mine = await openListingsOf(db, user.user_id);
+      const limit = hasOpenPropertyLimit(mine.role_id) ? mine.open_property_limit : null;
+      const open = Number(mine.open);
+      return { resultData: { open, limit, reached: limit !== null && open >= limit } };
     },
   }),
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import {
   MESSAGES,
+  PROPERTY_MESSAGES,
   propertyApi,
   propertyFields,
   propertyIssues,
@@ -10,13 +11,17 @@ import {
   seesAllAgencies,
   type PropertyFields,
 } from '@app/contract';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import { AddressBlock } from '../../components/AddressBlock.tsx';
 import { EntityForm, EntityFormPage, type FormPanelDef } from '../../components/EntityFormPage.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { resolverWithCrossRules } from '../../lib/forms.ts';
 import { usePropertyTypes } from '../../lib/lookups.ts';
 import { notify } from '../../lib/notify.ts';
-import { PROPERTY_RELOADS, propertyRecordQuery } from './api.ts';
+import { PROPERTY_RELOADS, propertyRecordQuery, useOpenPropertyLimit } from './api.ts';
 import { PROPERTY_LIST_PATH } from './paths.ts';
 import { BasicPanel } from './form/BasicPanel.tsx';
 import { DwellingPanel } from './form/DwellingPanel.tsx';
@@ -49,7 +54,31 @@ export default function PropertyFormPage() {
   );
 }
 
+/**
+ * Adding: an owner at their open property limit is told so at once, with the words a save would answer,
+ * instead of a form that could not be saved (issue 21, item 10). While the limit is read, nothing is
+ * shown to fill; when it cannot be read, the form opens and the save says it.
+ */
 function PropertyForm({ record }: { record: PropertyRecord | null }) {
+  const limit = useOpenPropertyLimit(record === null);
+  if (record === null && limit.isPending) return <CircularProgress aria-label="Loading" />;
+  if (record === null && limit.data?.reached)
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={PROPERTY_LIST_PATH} color="inherit" size="small">
+            Back to Property List
+          </Button>
+        }
+      >
+        {PROPERTY_MESSAGES.limitReached(limit.data.limit ?? 0)}
+      </Alert>
+    );
+  return <PropertyFormFields record={record} />;
+}
+
+function PropertyFormFields({ record }: { record: PropertyRecord | null }) {
   const { data: session } = useSession();
   const roleId = session?.userRoleId ?? 0;
   const editing = record !== null;

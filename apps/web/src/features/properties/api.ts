@@ -18,6 +18,17 @@ export const useDeleteProperty = () => useApiMutation(propertyApi.deleteproperty
 export const propertyRecordQuery = (id: number | null) => recordQuery(propertyApi.GetPropertyById, 'id', id);
 export const usePropertyRecord = (id: number) => useQuery(propertyRecordQuery(id));
 
+/**
+ * The caller's open listings and open property limit, read afresh each time the Add form opens: a
+ * listing sold or archived meanwhile frees a place.
+ */
+export const useOpenPropertyLimit = (enabled: boolean) =>
+  useQuery({
+    ...callQuery(propertyApi.GetOpenPropertyLimit, {}, { read: (r) => r.resultData }),
+    enabled,
+    staleTime: 0,
+  });
+
 /** A listing's images and videos; they answer under `resultdata` (lower-case d), as the old client reads it. */
 export const usePropertyMedia = (propertyId: number) =>
   useQuery(
