@@ -112,6 +112,9 @@ test.describe('Reports', () => {
     await expect(dataRows(page)).toHaveCount(1);
     await expect(dataRows(page)).toContainText(shownDate(TODAY));
     await expect(dataRows(page)).toContainText('Sold');
+    // Issue 21, item 5: its name and the price (asked: no sale price was given).
+    await expect(dataRows(page)).toContainText(SOLD);
+    await expect(dataRows(page)).toContainText('₱3,600,000');
 
     // Editing the dates changes nothing until Search Booking.
     await from.fill('2020-01-01');
@@ -146,6 +149,8 @@ test.describe('Reports', () => {
     const cells = (n: number) => (sheet.getRow(n).values as unknown[]).filter((v) => v !== undefined);
     expect(cells(1)).toEqual([
       'Seller Name',
+      'Property Name',
+      'Price',
       'Date Sold',
       'Date Rented',
       'Street Name',
@@ -155,6 +160,8 @@ test.describe('Reports', () => {
     ]);
     expect(sheet.rowCount).toBe(2);
     expect(cells(2)).toContain(SOLD_BUILDING);
+    expect(cells(2)).toContain(SOLD);
+    expect(cells(2)).toContain(3_600_000);
   });
 
   test('User Count Property: the user type is required; Agents with their listings', async ({ page }) => {

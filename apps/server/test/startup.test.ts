@@ -19,7 +19,7 @@ const freePort = () =>
     });
   });
 
-/** Runs the product as `npm start` does and waits until it prints where to sign in. */
+/** Runs the product as `npm start` does and waits (up to 3 minutes, for a busy machine) until it prints where to sign in. */
 async function start(env: NodeJS.ProcessEnv) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -40,7 +40,7 @@ async function start(env: NodeJS.ProcessEnv) {
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 600 && !output.includes('/login'); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1800 && !output.includes('/login'); i++) await new Promise((r) => setTimeout(r, 100));
   if (!output.includes('/login')) throw new Error(`server did not start:\n${output}`);
   return { port, child, exited, output: () => output };
 }
@@ -97,7 +97,7 @@ describe('npm start', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, 400_000);
 
   it('uses DATABASE_URL when set, and ADMIN_EMAIL/ADMIN_PASSWORD create or reset the Super Admin', async () => {
     const database = await freshDatabase();
@@ -118,7 +118,7 @@ describe('npm start', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     await database.drop();
-  }, 120_000);
+  }, 400_000);
 });
 
 describe('a process that loads the embedded PostgreSQL', () => {
