@@ -272,7 +272,8 @@ export function SearchedIdSelect<T extends FieldValues>({
         onClose: () => setSearch(null),
         onInputChange: (_, text, reason) => {
           if (reason === 'input') setSearch(text);
-          else if (reason === 'clear') setSearch((typed) => (typed === null ? null : ''));
+          // Cleared, or emptied by a pick in a multi-select that stays open for the next one.
+          else if (text === '') setSearch((typed) => (typed === null ? null : ''));
         },
       }}
     />
