@@ -159,7 +159,13 @@ describe('saveproperty rules', () => {
       land_area: 'Please provide Value upto 2 Decimal',
     });
     expect(await errorsOf(env, 'saveproperty', propertyForm(), { building_area: 'abc' })).toEqual({
-      building_area: 'Please provide Value upto 2 Decimal',
+      building_area: 'Enter a number',
+    });
+    expect(await errorsOf(env, 'saveproperty', propertyForm(), { sale_price: '-5' })).toEqual({
+      sale_price: 'Enter a number of 0 or more',
+    });
+    expect(await errorsOf(env, 'saveproperty', propertyForm(), { sale_price: '12,5' })).toEqual({
+      sale_price: 'Enter a number',
     });
     expect(await errorsOf(env, 'saveproperty', propertyForm(), { zipcode: '600' })).toEqual({
       zipcode: 'Zip Code must be of 4 digits',
@@ -208,6 +214,15 @@ describe('saveproperty rules', () => {
 });
 
 describe('saving', () => {
+  it("reads an old client's amounts with thousands separators as the numbers they are (decision 44)", async () => {
+    const id = await create('Grouped amounts', { sale_price: '12,500,000', land_area: '1,250.5' });
+    const r = await row(id);
+    expect(Number(r.sale_price_asked)).toBe(12_500_000);
+    expect(Number(r.land_area)).toBe(1250.5);
+    expect(Number(r.price_per_sq_m)).toBe(pricePerSqM(12_500_000, 1250.5));
+    expect(Number(r.price_per_sq_m)).toBe(9996);
+  });
+
   it('stores honest columns, computes the price per sqm, ignores a forged owner', async () => {
     const other = await env.t.createUser(ROLE.Agent);
     const id = await create('Forged', {

@@ -15,6 +15,7 @@ export * from './entities.ts';
 export * from './entity-api.ts';
 export * from './users.ts';
 export * from './user-answers.ts';
+export * from './amounts.ts';
 export * from './property-rules.ts';
 export * from './properties.ts';
 export * from './property-media.ts';

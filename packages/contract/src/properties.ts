@@ -9,6 +9,7 @@ import {
   textOrNumber,
   zip4,
 } from './common.ts';
+import { AMOUNT_MESSAGES, readAmount } from './amounts.ts';
 import { MESSAGES } from './constants.ts';
 import {
   AGRICULTURAL_CLASSIFICATION,
@@ -38,12 +39,17 @@ import {
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
 
-/** An amount of at most 12 digits and 2 decimals, from a string or a number. */
+/**
+ * An amount of at most 12 digits and 2 decimals, from a number or a string, with or without thousands
+ * separators; a plain sentence says what is wrong (decision 44).
+ */
 const amount = (error: string) =>
-  textOrNumber(error)
-    .transform((v) => String(v).trim())
-    .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, MESSAGES.decimals))
-    .transform(Number);
+  textOrNumber(error).transform((v, ctx) => {
+    const read = readAmount(v);
+    if (typeof read === 'number') return read;
+    ctx.issues.push({ code: 'custom', message: read, input: v });
+    return z.NEVER;
+  });
 /** A required amount: blank says 'Field is required'. */
 const requiredDecimal = z.preprocess(
   (v) => (blank(v) ? undefined : v),
@@ -52,7 +58,7 @@ const requiredDecimal = z.preprocess(
 /** An optional amount: blank is null. */
 const optionalDecimal = z.preprocess(
   (v) => (blank(v) ? null : v),
-  amount(MESSAGES.decimals).nullable(),
+  amount(AMOUNT_MESSAGES.notANumber).nullable(),
 ) as z.ZodType<number | null, unknown>;
 
 /** A coordinate between -limit and limit. */

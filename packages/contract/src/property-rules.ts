@@ -2,6 +2,7 @@
  * The rules of a listing that the form and the server share (spec 1, sections 3-5): the choice lists,
  * statuses, messages, Manila dates, computed fields, defaults and which panels the form shows.
  */
+import { amountValue } from './amounts.ts';
 
 export const PROPERTY_STATUSES = ['Open', 'Pending', 'Sold', 'Occupied', 'Archived', 'Suspended'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
@@ -64,14 +65,17 @@ export function rentalExpiryLimit(today: string = manilaToday()): string {
   return `${year + 1}-${pad(month)}-10`;
 }
 
-/** Price per square metre: the sale price (to 2 decimals) divided by the land area, rounded to 2 decimals; 0 without a land area. */
+/**
+ * Price per square metre: the sale price (to 2 decimals) divided by the land area, rounded to 2
+ * decimals; 0 without a land area. Either may be typed with thousands separators ('12,500,000').
+ */
 export function pricePerSqM(
   salePrice: number | string | null | undefined,
   landArea: number | string | null | undefined,
 ) {
-  const land = Number(landArea);
-  const price = Number(salePrice);
-  if (!landArea || !Number.isFinite(land) || land <= 0 || !Number.isFinite(price)) return 0;
+  const land = amountValue(landArea);
+  const price = amountValue(salePrice);
+  if (!Number.isFinite(land) || land <= 0 || !Number.isFinite(price)) return 0;
   return Math.round((Math.round(price * 100) / 100 / land) * 100) / 100;
 }
 

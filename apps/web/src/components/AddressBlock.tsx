@@ -103,8 +103,9 @@ export function AddressBlock<T extends FieldValues>({
         names={names}
         required={Object.fromEntries(LEVELS.map((l) => [l, required(names[l])]))}
         onZip={(zip) =>
+          // A cleared zip waits for the save to be checked, as the cleared town and barangay do.
           setValue(names.zip, zip.slice(0, zipLength) as PathValue<T, Path<T>>, {
-            shouldValidate: true,
+            shouldValidate: zip !== '',
             shouldDirty: true,
           })
         }

@@ -22,7 +22,8 @@ export interface AddressFieldsProps<T extends FieldValues> {
   labels?: Partial<Record<AddressLevel, string>>;
   /**
    * Called with the zip code of the chosen barangay or subdivision (or of the town, when the form has
-   * no barangay level).
+   * no barangay level) whenever a pick changes which one that is; with '' when none is left (a new
+   * province or town clears the barangay, and so the zip that came from it).
    */
   onZip?: (zip: string) => void;
   disabled?: boolean;
@@ -94,12 +95,24 @@ export function AddressFields<T extends FieldValues>({
     subdivision: barangayId,
   };
 
+  // The levels a zip code comes from: the barangay and the subdivision, or the town without barangays.
+  const zipLevels = present.filter(
+    (l) => l === 'barangay' || l === 'subdivision' || (l === 'town' && !names.barangay),
+  );
   // Each level registers how to clear itself; a user's pick clears the levels below it.
   const clearers = useRef<Partial<Record<AddressLevel, () => void>>>({});
   const picked = (level: AddressLevel, option: Option | null) => {
-    for (const below of present.slice(present.indexOf(level) + 1)) clearers.current[below]?.();
-    const zipLevel = level === 'barangay' || level === 'subdivision' || (level === 'town' && !names.barangay);
-    if (option?.zip && zipLevel) onZip?.(String(option.zip));
+    const at = present.indexOf(level);
+    for (const below of present.slice(at + 1)) clearers.current[below]?.();
+    if (!onZip || !zipLevels.length) return;
+    // The zip of the deepest place still chosen at or above the pick that has one; else none.
+    const chosen = (l: AddressLevel) => (l === level ? option : options[l].find((o) => o.id === value(l)));
+    const source = zipLevels
+      .filter((l) => present.indexOf(l) <= at)
+      .map(chosen)
+      .reverse()
+      .find((o) => o?.zip);
+    onZip(source?.zip ? String(source.zip) : '');
   };
 
   return (

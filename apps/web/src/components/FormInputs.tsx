@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { fieldRuleIn } from '../lib/field-rules.ts';
+import { groupThousands, keepTyped, type NumberKind } from '../lib/number-input.ts';
 import { useSearchedOptions, type IdName, type SearchedLookup } from '../lib/lookups.ts';
 import type { TextFieldDecl, TextKind } from './field-decls.ts';
 import { IdSelect, toIds, type IdSelectProps } from './IdSelect.tsx';
@@ -14,17 +15,25 @@ interface FormTextFieldProps<T extends FieldValues> {
   label: string;
   required?: boolean;
   kind?: TextKind;
-  /** Longest input; digits fields drop what goes beyond it. */
+  /** Longest input; digits and phone fields drop what goes beyond it. */
   maxLength?: number;
   /** Shown under the field while it has no error. */
   hint?: ReactNode;
   disabled?: boolean;
 }
 
+/** What a numeric kind of input keeps of what is typed (none: any text). */
+const NUMBER_KINDS: Partial<Record<TextKind, NumberKind>> = {
+  digits: 'digits',
+  phone: 'digits',
+  amount: 'amount',
+  coordinate: 'coordinate',
+};
+
 /**
- * A text input bound to a react-hook-form field: the schema's message under it, or the hint. Digits
- * fields (zip codes) keep only digits; phones are left as typed so that the rule's message can say
- * what is wrong.
+ * A text input bound to a react-hook-form field: the schema's message under it, or the hint. Number
+ * and phone fields refuse letters as typed (lib/number-input.ts); an amount shows its thousands
+ * separators once the user leaves it.
  */
 export function FormTextField<T extends FieldValues>({
   control,
@@ -38,16 +47,28 @@ export function FormTextField<T extends FieldValues>({
 }: FormTextFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
-  const digits = kind === 'digits';
+  const numeric = NUMBER_KINDS[kind];
   return (
     <TextField
       name={field.name}
       inputRef={field.ref}
-      onBlur={field.onBlur}
+      onBlur={() => {
+        if (kind === 'amount' && typeof field.value === 'string') {
+          const grouped = groupThousands(field.value);
+          if (grouped !== field.value) field.onChange(grouped);
+        }
+        field.onBlur();
+      }}
       value={field.value ?? ''}
       onChange={(e) => {
         const text = e.target.value;
-        field.onChange(digits ? text.replace(/\D/g, '').slice(0, maxLength) : text);
+        field.onChange(
+          numeric === 'digits'
+            ? keepTyped(numeric, text).slice(0, maxLength)
+            : numeric
+              ? keepTyped(numeric, text)
+              : text,
+        );
       }}
       label={label}
       required={required}
@@ -60,8 +81,10 @@ export function FormTextField<T extends FieldValues>({
       minRows={kind === 'notes' ? 3 : undefined}
       slotProps={{
         htmlInput: {
-          maxLength,
-          ...(digits || kind === 'phone' ? { inputMode: 'numeric' } : {}),
+          // Digits fields cut what is beyond maxLength themselves, after dropping the rest: a pasted
+          // '0917-123-4567' keeps its eleven digits.
+          maxLength: numeric === 'digits' ? undefined : maxLength,
+          ...(numeric && { inputMode: numeric === 'digits' ? 'numeric' : 'decimal' }),
         },
       }}
     />
@@ -249,7 +272,8 @@ export function SearchedIdSelect<T extends FieldValues>({
         onClose: () => setSearch(null),
         onInputChange: (_, text, reason) => {
           if (reason === 'input') setSearch(text);
-          else if (reason === 'clear') setSearch((typed) => (typed === null ? null : ''));
+          // Cleared, or emptied by a pick in a multi-select that stays open for the next one.
+          else if (text === '') setSearch((typed) => (typed === null ? null : ''));
         },
       }}
     />

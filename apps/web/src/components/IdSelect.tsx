@@ -69,6 +69,8 @@ export function IdSelect<T extends FieldValues>({
       <Autocomplete<IdName, true>
         {...shared}
         multiple
+        // Open for the next pick; Escape closes the list only (not the dialog around it).
+        disableCloseOnSelect
         filterSelectedOptions
         value={toIds(field.value).map(optionOf)}
         onChange={(_, picked) => field.onChange(picked.map((o) => o.id))}

@@ -1,8 +1,11 @@
 // Text inputs as data, apart from FormInputs.tsx: a list page can read a declaration (e.g. the
 // organisation definitions) without loading the form library.
 
-/** How a text input treats what is typed. */
-export type TextKind = 'text' | 'email' | 'phone' | 'digits' | 'notes';
+/**
+ * How a text input treats what is typed: phones and digits keep digits only; an amount (a price, an
+ * area) and a coordinate keep digits, a sign and a decimal point, an amount also thousands separators.
+ */
+export type TextKind = 'text' | 'email' | 'phone' | 'digits' | 'amount' | 'coordinate' | 'notes';
 
 /**
  * A text input declared as data (forms built from a declaration). Its maximum length and required

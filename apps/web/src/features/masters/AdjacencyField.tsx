@@ -70,6 +70,8 @@ export function AdjacencyField({
   return (
     <Autocomplete<AdjacentOption, true>
       multiple
+      // Open for the next pick; Escape closes the list only (not the dialog around it).
+      disableCloseOnSelect
       options={options}
       value={value}
       loading={loading}

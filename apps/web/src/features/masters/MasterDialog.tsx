@@ -109,7 +109,7 @@ function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
   }
   const zipField = def.fields.find((f) => f.input === 'zip');
   const onZip = zipField
-    ? (zip: string) => setValue(zipField.param, zip, { shouldValidate: true, shouldDirty: true })
+    ? (zip: string) => setValue(zipField.param, zip, { shouldValidate: zip !== '', shouldDirty: true })
     : undefined;
   const selfId = editing ? Number(editing[def.idColumn]) : null;
 

@@ -13,7 +13,7 @@ import {
   type SearchedLookup,
 } from '../../../lib/lookups.ts';
 import type { PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
+import { amountInput, propertyInput } from './input-rules.ts';
 
 type Lookup = { options: IdName[]; isFetching: boolean };
 
@@ -116,13 +116,13 @@ export function BasicPanel({
         control={control}
         name="land_area"
         label="Land Area (SqM)"
-        {...propertyInput('land_area', AMOUNT_LENGTH)}
+        {...amountInput('land_area')}
       />
       <FormTextField
         control={control}
         name="building_area"
         label="Building Area (SqM)"
-        {...propertyInput('building_area', AMOUNT_LENGTH)}
+        {...amountInput('building_area')}
       />
       <FormTextField control={control} name="year" label="Year" kind="digits" {...propertyInput('year', 4)} />
     </>

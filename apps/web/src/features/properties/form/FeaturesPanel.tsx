@@ -4,7 +4,7 @@ import { FullRow } from '../../../components/EntityFormPage.tsx';
 import { FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
 import { FlagField, FreeSoloField } from '../PropertyInputs.tsx';
 import { FEATURE_NAMES, type PropertyValues } from './form-values.ts';
-import { COORDINATE_LENGTH, propertyInput } from './input-rules.ts';
+import { coordinateInput } from './input-rules.ts';
 
 const SUGGESTIONS = {
   heatingtype: ['None', 'Electric', 'Gas', 'Solar Water Heater', 'Central Heating'],
@@ -45,18 +45,8 @@ export function FeaturesPanel({ control }: { control: Control<PropertyValues> })
         options={SUGGESTIONS.kitchen}
       />
       <FreeSoloField control={control} name="cooling" label="Cooling" options={SUGGESTIONS.cooling} />
-      <FormTextField
-        control={control}
-        name="longitude"
-        label="Longitude"
-        {...propertyInput('longitude', COORDINATE_LENGTH)}
-      />
-      <FormTextField
-        control={control}
-        name="latitude"
-        label="Latitude"
-        {...propertyInput('latitude', COORDINATE_LENGTH)}
-      />
+      <FormTextField control={control} name="longitude" label="Longitude" {...coordinateInput('longitude')} />
+      <FormTextField control={control} name="latitude" label="Latitude" {...coordinateInput('latitude')} />
       <FullRow>
         {FEATURE_NAMES.map((name) => (
           <FlagField key={name} control={control} name={name} label={FEATURE_LABELS[name]} />

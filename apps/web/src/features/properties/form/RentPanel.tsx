@@ -10,7 +10,7 @@ import {
 import { FormNumberSelectField, FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
 import { DateField, FlagField, FreeSoloField } from '../PropertyInputs.tsx';
 import type { PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
+import { amountInput } from './input-rules.ts';
 
 const DUE_DAYS = RENT_DUE_DAYS.map((n) => ({ value: n, label: String(n) }));
 
@@ -23,7 +23,7 @@ export function RentPanel({ control }: { control: Control<PropertyValues> }) {
         control={control}
         name="rental_price_asked"
         label="Rental Price Asked"
-        {...propertyInput('rental_price_asked', AMOUNT_LENGTH)}
+        {...amountInput('rental_price_asked')}
         required
       />
       <FormSelectField

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useZoningCodeOptions } from '../../../lib/lookups.ts';
 import { DateField } from '../PropertyInputs.tsx';
 import type { PropertyRecord, PropertyValues } from './form-values.ts';
-import { AMOUNT_LENGTH, propertyInput } from './input-rules.ts';
+import { amountInput, propertyInput } from './input-rules.ts';
 
 /** A history row names a database column ('land_area'); people read 'Land area'. */
 const fieldLabel = (column: string) => {
@@ -54,20 +54,15 @@ export function StatusPanel({
         control={control}
         name="priceRented"
         label="Price Rented"
-        {...propertyInput('priceRented', AMOUNT_LENGTH)}
+        {...amountInput('priceRented')}
       />
       <FormTextField
         control={control}
         name="priceSoldFor"
         label="Price Sold For"
-        {...propertyInput('priceSoldFor', AMOUNT_LENGTH)}
+        {...amountInput('priceSoldFor')}
       />
-      <FormTextField
-        control={control}
-        name="zonalValue"
-        label="Zonal Value"
-        {...propertyInput('zonalValue', AMOUNT_LENGTH)}
-      />
+      <FormTextField control={control} name="zonalValue" label="Zonal Value" {...amountInput('zonalValue')} />
       <IdSelect<PropertyValues>
         control={control}
         name="zonningCode"
