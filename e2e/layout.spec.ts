@@ -54,5 +54,6 @@ test('a listing with its history, on the Property List and in its form, fits at 
     await expect(history.getByRole('row').filter({ hasText: 'Sold' }).first()).toBeVisible();
     await page.screenshot({ path: `/tmp/shots-b/property-form-${size.width}.png`, fullPage: true });
     await expectFits(page, true);
+    if (size.width === 390) await expectAccessible(page);
   }
 });
