@@ -338,6 +338,15 @@ test.describe('Masters', () => {
     await expect(edit.getByRole('button', { name: 'Update' })).toBeEnabled();
   });
 
+  test('Amenity at a 390 px phone width: the list and its Add dialog are accessible', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openMaster(page, 'amenity/amenity-master', 'Amenity');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add Amenity' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add New Amenity' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('every master route opens its screen (no Coming Soon), including Amenities', async ({ page }) => {
     const routes: [string, string][] = [
       ['capability/capability-master', 'Capability'],

@@ -22,11 +22,14 @@ import {
   ROW_HEIGHT,
   cellContent,
   cellSx,
+  HEADER_LABEL_SX,
+  SORT_LABEL_SX,
   tableMinWidth,
   withTableColumns,
   type ColumnDef,
 } from './server-table/columns.ts';
 import { tableParams, type SortOrder } from './server-table/table-state.ts';
+import { useCellTooltip } from './server-table/use-cell-tooltip.tsx';
 import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
 import { useTableUrlState } from './server-table/use-table-url-state.ts';
 
@@ -131,6 +134,7 @@ export function ServerTable<R extends object>({
   useEffect(() => {
     scrollRef.current?.scrollTo(0, 0);
   }, [page, size]);
+  const cellTip = useCellTooltip();
 
   // ---- keyboard: one cell in the tab order (row 0 is the header); Enter or Space on a header sorts
   const { tableRef, onKeyDown, onFocus, tabIndexOf } = useGridKeyboard(
@@ -198,7 +202,8 @@ export function ServerTable<R extends object>({
         }}
       >
         <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
-          <Box ref={scrollRef} sx={{ height: '100%', overflow: 'auto' }}>
+          <Box ref={scrollRef} sx={{ height: '100%', overflow: 'auto' }} {...cellTip.handlers}>
+            {cellTip.tooltip}
             {/* Rows are flex boxes (see columnSx), so the table parts get their roles explicitly. */}
             <Table
               ref={tableRef}
@@ -261,9 +266,11 @@ export function ServerTable<R extends object>({
                             active={sorted}
                             direction={sorted ? order : 'asc'}
                             tabIndex={-1}
-                            sx={{ maxWidth: '100%' }}
+                            sx={SORT_LABEL_SX}
                           >
-                            {c.headerName}
+                            <Box component="span" data-clips sx={HEADER_LABEL_SX}>
+                              {c.headerName}
+                            </Box>
                           </TableSortLabel>
                         ) : (
                           c.headerName

@@ -47,6 +47,20 @@ const CELL_SX = {
   '&:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
 } as const;
 
+/** A sortable header's label: cut off with an ellipsis before its sort arrow (see use-cell-tooltip). */
+export const HEADER_LABEL_SX = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/**
+ * A sort label: the arrow of a column not sorted by takes no room until the header is pointed at or
+ * focused, so a narrow column's header keeps its words (issue 21 item 9).
+ */
+export const SORT_LABEL_SX = {
+  maxWidth: '100%',
+  '&:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
+  '[role="columnheader"]:is(:hover, :focus) > &:not(.Mui-active) .MuiTableSortLabel-icon': {
+    display: 'inline-block',
+  },
+} as const;
+
 /** The style of a cell of a column, in a row `height` px high. */
 export const cellSx = <R>(c: ColumnDef<R>, height: number) => ({
   ...CELL_SX,
