@@ -12,6 +12,7 @@ import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { whenOnline } from '../../lib/online.ts';
 import {
   flipStatus,
   rowName,
@@ -54,10 +55,10 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
 
   const idOf = useCallback((row: MasterRow) => row[def.idColumn] as number, [def]);
 
-  const openAdd = () => {
+  const openAdd = whenOnline(() => {
     setEditing(null);
     setDialogOpen(true);
-  };
+  });
   const openEdit = useCallback((row: MasterRow) => {
     setEditing(row);
     setDialogOpen(true);

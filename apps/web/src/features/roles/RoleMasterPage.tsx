@@ -13,6 +13,7 @@ import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { whenOnline } from '../../lib/online.ts';
 import { roleListQuery, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
 
 // Typed as the component itself: lazy() would drop its generic props.
@@ -49,10 +50,10 @@ export default function RoleMasterPage() {
   const closeStatus = () => setStatusAsk((a) => a && { ...a, open: false });
   const closeDelete = () => setDeleteAsk((a) => a && { ...a, open: false });
 
-  const openAdd = () => {
+  const openAdd = whenOnline(() => {
     setEditing(null);
     setDialogOpen(true);
-  };
+  });
   const openEdit = useCallback((row: RoleRow) => {
     setEditing(row);
     setDialogOpen(true);
