@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../lib/auth.ts';
-import { LOGIN_PATH, ROLE_MASTER_PATH } from '../lib/paths.ts';
+import { HOME, LOGIN_PATH } from '../lib/paths.ts';
 import { wasSignedIn } from '../lib/session.ts';
 import { MESSAGES } from '@app/contract';
 
@@ -44,13 +44,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /login: a user who is still signed in goes to the role master page. */
+/** /login: a user who is still signed in goes to /home, which goes on to the role master page. */
 export function PublicOnly() {
   // Ask the server only when this browser signed in before; otherwise show the page at once.
   const [probe] = useState(wasSignedIn);
   const { data, isPending } = useSession(probe);
   if (!probe) return <Outlet />;
   if (isPending) return <FullPageLoader />;
-  if (data) return <Navigate to={ROLE_MASTER_PATH} replace />;
+  if (data) return <Navigate to={HOME} replace />;
   return <Outlet />;
 }

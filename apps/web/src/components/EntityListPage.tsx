@@ -9,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { CallRef, Permission, PostCall } from '@app/contract';
 import { useApiMutation } from '../lib/mutations.ts';
 import type { ListQuery } from '../lib/queries.ts';
+import { whenOnline } from '../lib/online.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -97,6 +98,7 @@ export function EntityListPage<R extends object>({
   };
 
   const openForm = useCallback((id: number) => void navigate(formPath(id)), [navigate, formPath]);
+  const openAdd = whenOnline(() => openForm(0));
   const renderActions = useCallback(
     (row: R) => (
       <RowActions
@@ -111,11 +113,11 @@ export function EntityListPage<R extends object>({
   const addButton =
     canAdd &&
     (small ? (
-      <IconButton aria-label={`Add ${entity}`} onClick={() => openForm(0)} color="primary">
+      <IconButton aria-label={`Add ${entity}`} onClick={openAdd} color="primary">
         <AddIcon />
       </IconButton>
     ) : (
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(0)}>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
         Add
       </Button>
     ));

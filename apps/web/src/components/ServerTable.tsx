@@ -17,6 +17,7 @@ import { MESSAGES, PAGE_SIZES, SEARCH_TEXT_MAX, TABLE_HEIGHT } from '@app/contra
 import type { QueryParams } from '../lib/api.ts';
 import type { ListQuery } from '../lib/queries.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import {
   HEADER_HEIGHT,
   ROW_HEIGHT,
@@ -118,7 +119,9 @@ export function ServerTable<R extends object>({
   const query = useQuery({ ...list.page(params), enabled });
   const isFetching = enabled && query.isFetching;
   const isPending = !enabled || query.isPending;
-  const pageData = enabled ? query.data : undefined;
+  // A failed load (or a failed refetch) shows why and a Retry, never old rows or 'No Data Found'.
+  const failed = enabled && query.isError;
+  const pageData = enabled && !failed ? query.data : undefined;
   const total = pageData?.total ?? 0;
   const rows = pageData?.data ?? [];
 
@@ -162,6 +165,8 @@ export function ServerTable<R extends object>({
       <CircularProgress size={24} aria-hidden />
       <Typography>{MESSAGES.loading}</Typography>
     </Box>
+  ) : failed ? (
+    <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
   ) : rows.length === 0 ? (
     <Typography>{enabled ? MESSAGES.noData : waitingFor}</Typography>
   ) : null;
@@ -182,9 +187,9 @@ export function ServerTable<R extends object>({
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
         <Typography aria-live="polite" sx={{ flexGrow: 1, lineHeight: '40px' }}>
-          {isPending ? '' : MESSAGES.recordsFound(total, !!pageData?.total_is_estimate)}
+          {isPending || failed ? '' : MESSAGES.recordsFound(total, !!pageData?.total_is_estimate)}
         </Typography>
-        {enabled && !isFetching && (
+        {enabled && !isFetching && !failed && (
           <Box sx={{ py: '2px' }}>
             <ExportButton call={list.call} params={params} />
           </Box>

@@ -80,7 +80,10 @@ function pageQuery<R>(call: GetCall, envelope: string, params: ListParams) {
   return queryOptions({
     queryKey: callKey(call, params),
     queryFn: ({ signal }) =>
-      apiGet(call, params as RequestOf<GetCall>, { signal }) as Promise<Record<string, Page<R> | undefined>>,
+      // Silent: a failed page is said in the list itself (ServerTable's error state), not as an alert.
+      apiGet(call, params as RequestOf<GetCall>, { signal, silent: true }) as Promise<
+        Record<string, Page<R> | undefined>
+      >,
     select: (answer) => answer?.[envelope],
     placeholderData: keepPreviousData,
   });

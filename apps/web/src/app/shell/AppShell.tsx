@@ -8,6 +8,7 @@ import { useSession } from '../../lib/auth.ts';
 import { useNotificationStream } from '../../lib/notifications.ts';
 import { Footer } from './Footer.tsx';
 import { HomeRoutes } from './HomeRoutes.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -50,6 +51,7 @@ export default function AppShell() {
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        <OfflineBanner />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
           <Suspense fallback={<PageLoader />}>
             <HomeRoutes />

@@ -1,7 +1,6 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
@@ -11,7 +10,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
+import { STATUS_SWITCH_WIDTH, StatusSwitch } from '../../components/StatusSwitch.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { whenOnline } from '../../lib/online.ts';
 import {
   flipStatus,
   rowName,
@@ -54,10 +55,10 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
 
   const idOf = useCallback((row: MasterRow) => row[def.idColumn] as number, [def]);
 
-  const openAdd = () => {
+  const openAdd = whenOnline(() => {
     setEditing(null);
     setDialogOpen(true);
-  };
+  });
   const openEdit = useCallback((row: MasterRow) => {
     setEditing(row);
     setDialogOpen(true);
@@ -77,17 +78,17 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
         return {
           ...column,
           flex: undefined,
-          width: 120,
-          minWidth: 120,
+          width: STATUS_SWITCH_WIDTH,
+          minWidth: STATUS_SWITCH_WIDTH,
           renderCell: ({ row }) => {
             // While the confirmation is open the switch shows the requested state; Cancel reverts it.
             const current = row[def.statusColumn];
             const shown = statusTarget && idOf(statusTarget) === idOf(row) ? flipStatus(current) : current;
             return (
-              <Switch
-                checked={shown === 'Active'}
-                onChange={() => setStatusAsk({ row, open: true })}
-                slotProps={{ input: { 'aria-label': `Status of ${rowName(def, row)}` } }}
+              <StatusSwitch
+                status={String(shown)}
+                name={rowName(def, row)}
+                onToggle={() => setStatusAsk({ row, open: true })}
               />
             );
           },

@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@app/contract';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { showServerMessage } from '../../lib/api.ts';
 import { saveAssignment, useRolePermissions, type PermissionRow } from './api.ts';
@@ -24,7 +25,7 @@ export default function AssignRolePermissionPage() {
   const roleId = Number(rawRoleId);
   const name = searchParams.get('name') ?? '';
 
-  const { data, isPending, refetch } = useRolePermissions(roleId);
+  const { data, isPending, isError, isFetching, error, refetch } = useRolePermissions(roleId);
   const rows = useMemo(() => data?.roleData?.data ?? [], [data]);
   const serverAssigned = useMemo(
     () => new Set(rows.filter((r) => r.is_permission_assigned === 1).map((r) => r.permission_id)),
@@ -93,7 +94,8 @@ export default function AssignRolePermissionPage() {
         heading={`Role Permission Assign For ${name}`}
         actions={
           // Shown once the assignment is loaded: Save before that would send an empty list.
-          data && (
+          data &&
+          !isError && (
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button variant="contained" onClick={() => void save()} disabled={saving}>
                 {saving ? 'Processing' : 'Save'}
@@ -106,7 +108,9 @@ export default function AssignRolePermissionPage() {
         }
       />
       <Paper sx={{ p: 2 }}>
-        {isPending ? (
+        {isError && !isFetching ? (
+          <LoadFailed error={error} onRetry={() => void refetch()} />
+        ) : isPending || isError ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
             <CircularProgress size={24} aria-hidden />
             <Typography>{MESSAGES.loading}</Typography>

@@ -21,10 +21,12 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PAGINATION_FITS } from '../../components/ServerTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { readPaging } from '../../components/server-table/table-state.ts';
 import { useDebouncedSearch, useUrlParams } from '../../lib/url-state.ts';
 import { usePermissions } from '../../lib/permissions.ts';
+import { whenOnline } from '../../lib/online.ts';
 import { propertyListQuery, useDeleteProperty } from './api.ts';
 import { PropertyCardView } from './PropertyCard.tsx';
 import { propertyFormPath, propertyMediaPath } from './paths.ts';
@@ -67,7 +69,16 @@ export default function PropertyListPage() {
     searchText: q,
     product_category_id: category || undefined,
   } satisfies RequestOf<typeof propertyApi.allproperty>;
-  const { data, isFetching, isPending } = useQuery(propertyListQuery.page(params));
+  const {
+    data: answer,
+    isFetching,
+    isPending,
+    isError,
+    error,
+    refetch,
+  } = useQuery(propertyListQuery.page(params));
+  // A failed load (or refetch) shows why and a Retry, never old cards or 'No Data Found'.
+  const data = isError ? undefined : answer;
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
 
@@ -85,7 +96,11 @@ export default function PropertyListPage() {
   };
 
   const addButton = has('Add Property') && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => void navigate(propertyFormPath())}>
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={whenOnline(() => void navigate(propertyFormPath()))}
+    >
       Add Property
     </Button>
   );
@@ -136,14 +151,18 @@ export default function PropertyListPage() {
             ))}
           </TextField>
           <Typography aria-live="polite" sx={{ flexGrow: 1, textAlign: { sm: 'right' } }}>
-            {isPending ? '' : MESSAGES.recordsFound(total, !!data?.total_is_estimate)}
+            {isPending || isError ? '' : MESSAGES.recordsFound(total, !!data?.total_is_estimate)}
           </Typography>
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
           <ExportButton call={propertyListQuery.call} params={params} disabled={total === 0} />
         </Box>
       </Paper>
 
-      {!isPending && rows.length === 0 ? (
+      {isError && !isFetching ? (
+        <Paper sx={{ p: 2 }}>
+          <LoadFailed error={error} onRetry={() => void refetch()} />
+        </Paper>
+      ) : !isPending && !isError && rows.length === 0 ? (
         <Paper sx={{ p: 4, textAlign: 'center' }}>
           <Typography>{MESSAGES.noData}</Typography>
         </Paper>

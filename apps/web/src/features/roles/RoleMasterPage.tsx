@@ -1,7 +1,6 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
@@ -12,7 +11,9 @@ import type { EntityFormDialog as EntityFormDialogComponent } from '../../compon
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
+import { STATUS_SWITCH_WIDTH, StatusSwitch } from '../../components/StatusSwitch.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { whenOnline } from '../../lib/online.ts';
 import { roleListQuery, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
 
 // Typed as the component itself: lazy() would drop its generic props.
@@ -49,10 +50,10 @@ export default function RoleMasterPage() {
   const closeStatus = () => setStatusAsk((a) => a && { ...a, open: false });
   const closeDelete = () => setDeleteAsk((a) => a && { ...a, open: false });
 
-  const openAdd = () => {
+  const openAdd = whenOnline(() => {
     setEditing(null);
     setDialogOpen(true);
-  };
+  });
   const openEdit = useCallback((row: RoleRow) => {
     setEditing(row);
     setDialogOpen(true);
@@ -64,18 +65,14 @@ export default function RoleMasterPage() {
       list.push({
         field: 'is_role_active',
         headerName: 'Status',
-        width: 120,
+        width: STATUS_SWITCH_WIDTH,
         renderCell: ({ row }) => {
           // A role ranking as high as yours is not yours to switch (decision 25).
           if (!row.manageable) return row.is_role_active;
           // While the confirmation is open the switch shows the requested state; Cancel reverts it.
           const shown = statusTarget?.id === row.id ? flip(row.is_role_active) : row.is_role_active;
           return (
-            <Switch
-              checked={shown === 'Active'}
-              onChange={() => setStatusAsk({ row, open: true })}
-              slotProps={{ input: { 'aria-label': `Status of ${row.name}` } }}
-            />
+            <StatusSwitch status={shown} name={row.name} onToggle={() => setStatusAsk({ row, open: true })} />
           );
         },
       });

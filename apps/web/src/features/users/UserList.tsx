@@ -1,14 +1,15 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import NewReleasesIcon from '@mui/icons-material/NewReleases';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { MESSAGES, ROLE, statusPermissionFor } from '@app/contract';
 import { RowActions } from '../../components/RowActions.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
+import { STATUS_SWITCH_WIDTH, StatusSwitch } from '../../components/StatusSwitch.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/auth.ts';
 import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
@@ -61,7 +62,7 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
       {
         field: 'user_status',
         headerName: 'Status',
-        width: 120,
+        width: STATUS_SWITCH_WIDTH,
         renderCell: ({ row }) => {
           // A new Super Admin is approved with a one-time code, and only by a Super Admin.
           if (withDelete && isSuperAdmin && row.role_id === ROLE.SuperAdmin && row.user_status !== 'Active') {
@@ -79,6 +80,7 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
               <Chip
                 size="small"
                 label={row.user_status}
+                icon={row.user_status === 'New' ? <NewReleasesIcon color="info" /> : undefined}
                 color={row.user_status === 'Active' ? 'success' : 'default'}
                 variant="outlined"
               />
@@ -87,14 +89,14 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
           // While the confirmation is open the switch shows the requested state; Cancel reverts it.
           const shown = statusTarget?.user_id === row.user_id ? targetOf(row) : row.user_status;
           return (
-            <Switch
-              checked={shown === 'Active'}
-              onChange={() => {
+            <StatusSwitch
+              status={shown}
+              name={row.full_name}
+              onToggle={() => {
                 setReason('');
                 setReasonError(null);
                 setStatusAsk({ row, open: true });
               }}
-              slotProps={{ input: { 'aria-label': `Status of ${row.full_name}` } }}
             />
           );
         },

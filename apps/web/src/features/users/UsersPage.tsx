@@ -8,6 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ADD_USER_PATH } from '../../lib/paths.ts';
 import { usePermissions } from '../../lib/permissions.ts';
+import { whenOnline } from '../../lib/online.ts';
 import { userListQuery, type UserRow } from './api.ts';
 import { UserList } from './UserList.tsx';
 
@@ -21,7 +22,7 @@ export default function UsersPage() {
     (row: UserRow) => void navigate(`${ADD_USER_PATH}?userId=${row.user_id}`),
     [navigate],
   );
-  const openAdd = () => void navigate(ADD_USER_PATH);
+  const openAdd = whenOnline(() => void navigate(ADD_USER_PATH));
 
   const addButton =
     has('Add User') &&
