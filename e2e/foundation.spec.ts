@@ -95,15 +95,18 @@ test.describe('Role master', () => {
     }
     await expect(page.getByText('8 Records Found')).toBeVisible();
 
-    // A duplicate is refused with the server's message.
+    // A duplicate is refused with the server's message, at the name (issue 21 item 13).
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Add New Role' }).getByLabel('Name').fill('appraiser');
+    const addRole = page.getByRole('dialog', { name: 'Add New Role' });
+    await addRole.getByLabel('Name').fill('appraiser');
+    await addRole.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(addRole.getByLabel('Name')).toHaveAccessibleDescription('Role Already Exist');
+    await addRole.getByRole('button', { name: 'Close' }).click();
     await page
-      .getByRole('dialog', { name: 'Add New Role' })
-      .getByRole('button', { name: 'Add', exact: true })
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
       .click();
-    await expect(page.getByText('Role Already Exist')).toBeVisible();
-    await page.getByRole('dialog', { name: 'Add New Role' }).getByRole('button', { name: 'Close' }).click();
+    await expect(addRole).toBeHidden();
 
     // Paging: 7 rows on the first page, the rest on the second.
     const grid = page.getByRole('grid');

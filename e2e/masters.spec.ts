@@ -101,6 +101,11 @@ test.describe('Masters', () => {
     await dialog.getByLabel('Name').fill(`${name} unused`);
     await expect(dialog.getByText('Province Already Exist')).toBeHidden();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // What was typed is not lost without asking (issue 21 item 13).
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(dialog).toBeHidden();
 
     // Edit: the record's own name is not flagged: the check's debounce runs out (the page's clock is

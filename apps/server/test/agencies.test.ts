@@ -37,6 +37,7 @@ const ORG: Organisation = {
   payload: async (_env, p, name) => agencyPayload(p, name),
   duplicate: (taken, fresh) => ({ ...fresh, agency_name: String(taken.agency_name).toUpperCase() }),
   duplicateMessage: 'An agency with this name already exists',
+  duplicateField: 'agency_name',
 };
 
 organisationSuite(env, ORG);

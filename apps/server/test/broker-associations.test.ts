@@ -36,6 +36,7 @@ const ORG: Organisation = {
     broker_association_name: ` ${String(taken.broker_association_name).toLowerCase()} `,
   }),
   duplicateMessage: 'A broker association with this name already exists',
+  duplicateField: 'broker_association_name',
 };
 
 organisationSuite(env, ORG);

@@ -53,6 +53,7 @@ const ORG: Organisation = {
     broker_license_number: String(taken.broker_license_number).toLowerCase(),
   }),
   duplicateMessage: 'A broker with this licence number already exists',
+  duplicateField: 'broker_license_number',
 };
 
 organisationSuite(env, ORG);

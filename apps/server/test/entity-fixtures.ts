@@ -250,6 +250,8 @@ export interface Organisation {
   /** A request that breaks the uniqueness rule against `taken` (same name, or same licence). */
   duplicate(taken: Record<string, unknown>, fresh: Record<string, unknown>): Record<string, unknown>;
   duplicateMessage: string;
+  /** The field the duplicate answer names (`errors`), so the form shows the message there. */
+  duplicateField: string;
 }
 
 /** The id of the record of that name, found through the list call. */
@@ -409,18 +411,22 @@ export function organisationSuite(env: Env, org: Organisation) {
       expect((await env.get(`/api/${calls.byId}`)).statusCode).toBe(400);
     });
 
-    it('refuses a duplicate with 409, on save and on update', async () => {
+    it('refuses a duplicate with 409 naming its field, on save and on update', async () => {
       const taken = await org.payload(env, p, `${entity} Taken`);
       await save(`${entity} Taken`);
       const fresh = await org.payload(env, p, `${entity} Fresh`);
       const dup = await env.post(calls.save, org.duplicate(taken, fresh));
-      expect([dup.statusCode, dup.json()]).toEqual([409, { message: org.duplicateMessage }]);
+      const answer = {
+        message: org.duplicateMessage,
+        errors: { [org.duplicateField]: org.duplicateMessage },
+      };
+      expect([dup.statusCode, dup.json()]).toEqual([409, answer]);
       const freshId = await save(`${entity} Fresh`);
       const clash = await env.post(calls.update, {
         ...org.duplicate(taken, fresh),
         [idField]: freshId,
       });
-      expect([clash.statusCode, clash.json()]).toEqual([409, { message: org.duplicateMessage }]);
+      expect([clash.statusCode, clash.json()]).toEqual([409, answer]);
       // Saving a record under its own name is no clash.
       expect((await update(freshId, `${entity} Fresh`)).statusCode).toBe(200);
     });

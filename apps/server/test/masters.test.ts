@@ -108,7 +108,8 @@ describe.each(MASTER_LIST.map((def) => ({ def, entity: def.entity })))('$entity 
 
     const dup = await post(def.calls.save, { ...payload, [def.fields[0]!.param]: name.toUpperCase() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: `${def.entity} Already Exist` });
+    const taken = `${def.entity} Already Exist`;
+    expect(dup.json()).toEqual({ message: taken, errors: { [def.fields[0]!.param]: taken } });
 
     const id = row[def.idColumn];
     const update = (extra: Record<string, unknown>) =>
@@ -244,7 +245,7 @@ describe('geography integrity and cascade', () => {
       provinceId: a.province.province_id,
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('Town Already Exist');
+    expect(dup.json()).toEqual({ message: 'Town Already Exist', errors: { townName: 'Town Already Exist' } });
   });
 
   it('refuses a town that is not in the chosen province, and unknown parents', async () => {

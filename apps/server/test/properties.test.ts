@@ -214,7 +214,7 @@ describe('saveproperty rules', () => {
 });
 
 describe('saving', () => {
-  it("reads an old client's amounts with thousands separators as the numbers they are (decision 44)", async () => {
+  it("reads an old client's amounts with thousands separators as the numbers they are (decision 41)", async () => {
     const id = await create('Grouped amounts', { sale_price: '12,500,000', land_area: '1,250.5' });
     const r = await row(id);
     expect(Number(r.sale_price_asked)).toBe(12_500_000);

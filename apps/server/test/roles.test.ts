@@ -144,7 +144,7 @@ describe('role saves', () => {
     expect(row.created_by).not.toBeNull();
     const dup = await post('/api/webSaveRole', { roleName: 'SURVEYOR' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'Role Already Exist' });
+    expect(dup.json()).toEqual({ message: 'Role Already Exist', errors: { roleName: 'Role Already Exist' } });
   });
 
   it('gives a new role a rank just below its maker’s, and below Admin whoever makes it', async () => {

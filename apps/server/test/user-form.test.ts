@@ -224,7 +224,8 @@ describe('SaveUser', () => {
     expect((await post('SaveUser', form)).statusCode).toBe(200);
     const again = await post('SaveUser', agentForm({ user_email: form.user_email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('A user with this e-mail address already exists');
+    const message = 'A user with this e-mail address already exists';
+    expect(again.json()).toEqual({ message, errors: { user_email: message } });
   });
 
   it('mails the new user a link to choose a password; no password is mailed', async () => {
@@ -422,6 +423,17 @@ describe('profile pictures (multipart)', () => {
 });
 
 describe('UpdateUser and GetUserById', () => {
+  it("answers 409 at user_email for another user's e-mail address", async () => {
+    const mine = `mine${++emailCounter}@agents.ph`;
+    const userId = (await post('SaveUser', agentForm({ user_email: mine }))).json().user_id as number;
+    const res = await post(
+      'UpdateUser',
+      agentForm({ user_id: userId, user_email: admin.email.toUpperCase() }),
+    );
+    const message = 'A user with this e-mail address already exists';
+    expect([res.statusCode, res.json()]).toEqual([409, { message, errors: { user_email: message } }]);
+  });
+
   it('deactivates with a reason: recorded in the history, sessions ended; lists replaced', async () => {
     const email = `edit${++emailCounter}@agents.ph`;
     const created = await post('SaveUser', agentForm({ user_email: email }));
@@ -615,5 +627,6 @@ describe('Account details', () => {
       me.token,
     );
     expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual({ user_email: 'A user with this e-mail address already exists' });
   });
 });

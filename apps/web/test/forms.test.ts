@@ -31,8 +31,22 @@ describe('applyServerErrors', () => {
 
   it('does nothing for an error that is no answer', () => {
     const { set, setError } = collect();
-    applyServerErrors(new Error('boom'), setError);
+    expect(applyServerErrors(new Error('boom'), setError)).toBe(false);
     expect(set).toEqual({});
+  });
+
+  it("puts a 409 answer's field at its field and the cursor in the first field shown", () => {
+    const focused: string[] = [];
+    const setError = ((name: string, _error: unknown, options?: { shouldFocus?: boolean }) => {
+      if (options?.shouldFocus) focused.push(name);
+    }) as UseFormSetError<FieldValues>;
+    const taken = new ApiError(409, 'A user with this e-mail address already exists', {
+      hidden: 'Not on this form',
+      user_email: 'A user with this e-mail address already exists',
+      phone_1: 'Provide valid Mobile number',
+    });
+    expect(applyServerErrors(taken, setError, { user_email: '', phone_1: '' })).toBe(true);
+    expect(focused).toEqual(['user_email']);
   });
 });
 

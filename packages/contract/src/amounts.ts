@@ -1,7 +1,7 @@
 import { MESSAGES } from './constants.ts';
 
 /**
- * Amounts as people type them (issue 21 item 8, decision 44): '12,500,000' is twelve and a half
+ * Amounts as people type them (issue 21 item 8, decision 41): '12,500,000' is twelve and a half
  * million, on the form and from an old client alike. Commas count only as thousands separators in
  * their places ('12,5' is refused, never read as 12.5 or 125). What is wrong is said in plain words;
  * too many decimals keeps the spec's message.

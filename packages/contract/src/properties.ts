@@ -41,7 +41,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /**
  * An amount of at most 12 digits and 2 decimals, from a number or a string, with or without thousands
- * separators; a plain sentence says what is wrong (decision 44).
+ * separators; a plain sentence says what is wrong (decision 41).
  */
 const amount = (error: string) =>
   textOrNumber(error).transform((v, ctx) => {

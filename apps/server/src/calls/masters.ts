@@ -44,11 +44,12 @@ async function checkParents(def: MasterDefinition, db: Db, input: Input) {
 }
 
 async function checkNameFree(def: MasterDefinition, db: Db, input: Input, exceptId?: number) {
-  const name = input[def.fields[0]!.param] as string;
+  const nameParam = def.fields[0]!.param;
   const parent = def.fields.find((f) => f.column === def.uniqueWithin);
   const within = parent && input[parent.param];
-  if (await masters.findMasterNamed(db, def, name, within, exceptId)) {
-    throw conflict(`${def.entity} Already Exist`);
+  if (await masters.findMasterNamed(db, def, input[nameParam] as string, within, exceptId)) {
+    const message = `${def.entity} Already Exist`;
+    throw conflict(message, { [nameParam]: message });
   }
 }
 

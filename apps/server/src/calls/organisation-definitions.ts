@@ -43,7 +43,7 @@ export interface OrganisationDefinition extends OrganisationWire {
   /** The table's own columns, written as sent (name first). */
   columns: readonly string[];
   links: readonly Link[];
-  unique: { index: string; message: string };
+  unique: { index: string; field: string; message: string };
   list: {
     search: readonly string[];
     /** The late column's value (`lateColumn`), computed for the page's rows only. */
@@ -94,7 +94,11 @@ export const AGENCY: OrganisationDefinition = {
     'email_address_secondary',
   ],
   links: operations('agency', 'agency_id'),
-  unique: { index: 'agencies_name_unique', message: 'An agency with this name already exists' },
+  unique: {
+    index: 'agencies_name_unique',
+    field: 'agency_name',
+    message: 'An agency with this name already exists',
+  },
   list: {
     search: ['agency_name', 'owner_name', 'contact_person', 'phone_1', 'email_address'],
     exportTitle: 'Agency',
@@ -109,6 +113,7 @@ export const BROKER_ASSOCIATION: OrganisationDefinition = {
   links: operations('broker_association', 'broker_association_id'),
   unique: {
     index: 'broker_associations_name_unique',
+    field: 'broker_association_name',
     message: 'A broker association with this name already exists',
   },
   list: {
@@ -140,7 +145,11 @@ export const BROKER: OrganisationDefinition = {
     },
     ...operations('broker', 'broker_id'),
   ],
-  unique: { index: 'brokers_license_unique', message: 'A broker with this licence number already exists' },
+  unique: {
+    index: 'brokers_license_unique',
+    field: 'broker_license_number',
+    message: 'A broker with this licence number already exists',
+  },
   list: {
     search: ['broker_name', 'email_address', 'phone_1', 'broker_license_number'],
     late: (idRef) =>

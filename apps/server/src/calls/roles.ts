@@ -15,7 +15,8 @@ import {
 import { assertOutranks, ranksBelow } from '../lib/scope.ts';
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  if (await findRoleNamed(db, name, exceptId)) throw conflict('Role Already Exist');
+  const message = 'Role Already Exist';
+  if (await findRoleNamed(db, name, exceptId)) throw conflict(message, { roleName: message });
 }
 
 const updateRole = defineCall(roleApi.webUpdateRole, {

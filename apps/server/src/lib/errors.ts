@@ -12,4 +12,6 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);
+/** `errors` names the one field the conflict is about (a duplicate name...), so a form can show it there. */
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new HttpError(409, message, errors);

@@ -11,8 +11,8 @@ export interface RecordSpec {
   idColumn: string;
   address: AddressNames;
   links?: readonly Link[];
-  /** A unique index and the 409 message when a save would break it. */
-  unique?: { index: string; message: string };
+  /** A unique index, the field it holds and the 409 message when a save would break it. */
+  unique?: { index: string; field: string; message: string };
 }
 
 type Input = Record<string, unknown>;
@@ -61,7 +61,10 @@ export async function writeRecord(
       return savedId;
     });
   } catch (error) {
-    if (spec.unique && violates(error, spec.unique.index)) throw conflict(spec.unique.message);
+    if (spec.unique && violates(error, spec.unique.index)) {
+      const { field, message } = spec.unique;
+      throw conflict(message, { [field]: message });
+    }
     // Checked above; only a record deleted at the same moment gets here.
     if (isForeignKeyViolation(error)) throw badRequest('A chosen record no longer exists');
     throw error;

@@ -139,7 +139,8 @@ export async function findUserRecord(db: Db, userId: number) {
 /** Refuses an e-mail address another user already has (the unique index would say it less clearly). */
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: number) {
   if (await findUserByEmailExcept(db, email, exceptUserId)) {
-    throw conflict('A user with this e-mail address already exists');
+    const message = 'A user with this e-mail address already exists';
+    throw conflict(message, { user_email: message });
   }
 }
 

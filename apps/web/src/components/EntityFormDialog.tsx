@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { applyServerErrors } from '../lib/forms.ts';
+import { useDiscardGuard } from './DiscardChangesDialog.tsx';
 import { FormDialogActions } from './FormDialogActions.tsx';
 
 export interface EntityField<TIn> {
@@ -32,17 +33,22 @@ interface EntityFormDialogProps<TIn extends FieldValues, TOut> {
   width?: number;
 }
 
-/** The add/edit dialog of the generic master screen: text fields from a contract schema. */
+/**
+ * The add/edit dialog of the generic master screen: text fields from a contract schema. Close, Escape
+ * and the backdrop ask before discarding changes.
+ */
 export function EntityFormDialog<TIn extends FieldValues, TOut>(props: EntityFormDialogProps<TIn, TOut>) {
   const { open, onClose, entity, editingName, width = 400 } = props;
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const editing = editingName != null;
+  // The form inside knows whether anything changed: it sets how a close is asked for.
+  const requestCloseRef = useRef(onClose);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => requestCloseRef.current()}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: '100%' } } }}
@@ -51,7 +57,7 @@ export function EntityFormDialog<TIn extends FieldValues, TOut>(props: EntityFor
         {editing ? `Edit ${entity} : ${editingName}` : `Add New ${entity}`}
       </DialogTitle>
       {/* Mounted only while open, so each opening starts from fresh default values. */}
-      <EntityForm {...props} editing={editing} />
+      <EntityForm {...props} editing={editing} requestCloseRef={requestCloseRef} />
     </Dialog>
   );
 }
@@ -63,7 +69,8 @@ function EntityForm<TIn extends FieldValues, TOut>({
   fields,
   onSubmit,
   editing,
-}: EntityFormDialogProps<TIn, TOut> & { editing: boolean }) {
+  requestCloseRef,
+}: EntityFormDialogProps<TIn, TOut> & { editing: boolean; requestCloseRef: RefObject<() => void> }) {
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema),
     defaultValues,
@@ -73,8 +80,13 @@ function EntityForm<TIn extends FieldValues, TOut>({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid, isSubmitting, isDirty },
   } = form;
+  const { confirmDiscard, dialog } = useDiscardGuard(isDirty);
+  const close = () => confirmDiscard(onClose);
+  useEffect(() => {
+    requestCloseRef.current = close;
+  });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -102,7 +114,8 @@ function EntityForm<TIn extends FieldValues, TOut>({
           );
         })}
       </DialogContent>
-      <FormDialogActions editing={editing} onClose={onClose} canSubmit={isValid && !isSubmitting} />
+      <FormDialogActions editing={editing} onClose={close} canSubmit={isValid && !isSubmitting} />
+      {dialog}
     </form>
   );
 }

@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { MESSAGES, type CallRef, type Permission, type PostCall } from '@app/contract';
 import { applyServerErrors } from '../lib/forms.ts';
+import { useDiscardGuard } from './DiscardChangesDialog.tsx';
 import { useApiMutation } from '../lib/mutations.ts';
 import type { RecordQuery } from '../lib/queries.ts';
 import { usePermissions } from '../lib/permissions.ts';
@@ -136,11 +137,17 @@ export interface EntityFormProps<T extends FieldValues> {
   adjust?: (body: Record<string, unknown>) => void;
   /** Replaces the schema's resolver (e.g. one that also checks cross-field rules field by field). */
   resolver?: Resolver<T>;
-  /** Asked last (e.g. a password confirmation): false keeps the form open and sends nothing. */
-  beforeSend?: (body: Record<string, unknown>) => boolean | Promise<boolean>;
+  /**
+   * Asked last (e.g. a password confirmation), given the body and `send`, which sends it (with what
+   * the question adds) and rejects as the call does; resolves false to keep the form open unsent.
+   */
+  confirmSend?: (
+    body: Record<string, unknown>,
+    send: (body: Record<string, unknown>) => Promise<void>,
+  ) => Promise<boolean>;
   /** The body as sent, e.g. multipart with a file; JSON by default. */
   encode?: (body: Record<string, unknown>) => Record<string, unknown> | FormData;
-  /** Where Cancel and a successful save go. */
+  /** Where Cancel (asking first when something changed) and a successful save go. */
   backTo: string;
   /** Called when a save is refused because the form is invalid (after the panels are opened). */
   onInvalid?: () => void;
@@ -149,8 +156,8 @@ export interface EntityFormProps<T extends FieldValues> {
 /**
  * The body of a full-page form: expandable panels (all open; an invalid save reopens them so every
  * message is seen), Cancel and the save button. Nothing is sent while the form is invalid. A save
- * shows the server's message and returns to the list; a 400 answer's field messages land on their
- * fields.
+ * shows the server's message and returns to the list; a 400 or 409 answer's field messages land on
+ * their fields. Leaving with unsaved changes (Cancel, a link, closing the tab) asks first.
  */
 export function EntityForm<T extends FieldValues>({
   schema,
@@ -162,7 +169,7 @@ export function EntityForm<T extends FieldValues>({
   reloads,
   adjust,
   resolver,
-  beforeSend,
+  confirmSend,
   encode,
   backTo,
   onInvalid,
@@ -176,18 +183,22 @@ export function EntityForm<T extends FieldValues>({
     mode: 'onTouched',
   });
   const { expanded, toggle, openAll } = usePanelToggles();
+  const { confirmDiscard, dialog } = useDiscardGuard(form.formState.isDirty);
 
   const submit = form.handleSubmit(
     async (values) => {
       try {
         const body = requestOf(values);
         adjust?.(body);
-        if (beforeSend && !(await beforeSend(body))) return;
-        await send.mutateAsync(encode ? encode(body) : body);
+        const sendBody = async (b: Record<string, unknown>) => {
+          await send.mutateAsync(encode ? encode(b) : b);
+        };
+        if (!confirmSend) await sendBody(body);
+        else if (!(await confirmSend(body, sendBody))) return;
         void navigate(backTo);
       } catch (e) {
-        applyServerErrors(e, form.setError, form.getValues());
         openAll();
+        applyServerErrors(e, form.setError, form.getValues());
       }
     },
     () => {
@@ -211,13 +222,18 @@ export function EntityForm<T extends FieldValues>({
         ))}
       </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button color="inherit" variant="outlined" onClick={() => void navigate(backTo)}>
+        <Button
+          color="inherit"
+          variant="outlined"
+          onClick={() => confirmDiscard(() => void navigate(backTo))}
+        >
           Cancel
         </Button>
         <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
           {saveLabel}
         </Button>
       </Box>
+      {dialog}
     </Box>
   );
 }

@@ -4,19 +4,22 @@ import type { z } from 'zod';
 import { ApiError } from './api.ts';
 
 /**
- * Copies a 400 answer's `errors: {field: message}` onto the form's fields. With `fields`, only onto
+ * Copies a 400 or 409 answer's `errors: {field: message}` onto the form's fields and puts the cursor
+ * in the first of them, so a duplicate e-mail is read and retyped where it is. With `fields`, only onto
  * those: an error on a field the form does not show (the alert has said it) must not block the next
- * submit invisibly.
+ * submit invisibly. Says whether any field took a message.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields?: Record<string, unknown>,
-): void {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, message] of Object.entries(error.errors)) {
-    if (!fields || field in fields) setError(field as Path<T>, { type: 'server', message });
-  }
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const shown = Object.entries(error.errors).filter(([field]) => !fields || field in fields);
+  shown.forEach(([field, message], i) =>
+    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: i === 0 }),
+  );
+  return shown.length > 0;
 }
 
 /**

@@ -23,6 +23,7 @@ import { THEMES } from '@app/contract';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { whenLeaving } from '../../lib/leave-guard.ts';
 import { HOME, LOGIN_PATH } from '../../lib/paths.ts';
 import { useThemeSettings } from '../ThemeSettings.tsx';
 
@@ -42,9 +43,13 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const fullName = session?.userData.full_name ?? '';
   const roles = session?.userRole.join(', ') ?? '';
 
-  const onLogout = async () => {
+  const onLogout = () => {
     close();
-    if (await logout()) navigate(LOGIN_PATH, { replace: true });
+    whenLeaving(() => {
+      void logout().then((done) => {
+        if (done) void navigate(LOGIN_PATH, { replace: true });
+      });
+    });
   };
 
   return (
@@ -88,7 +93,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           <MenuItem
             onClick={() => {
               close();
-              navigate(`${HOME}/account-details`);
+              whenLeaving(() => navigate(`${HOME}/account-details`));
             }}
           >
             <ListItemIcon>
@@ -139,7 +144,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
             </MenuItem>
           ))}
           <Divider />
-          <MenuItem onClick={() => void onLogout()}>
+          <MenuItem onClick={onLogout}>
             <ListItemIcon>
               <LogoutIcon fontSize="small" />
             </ListItemIcon>

@@ -14,6 +14,7 @@ import { formValues } from '../../components/entity-values.ts';
 import { FormTextField } from '../../components/FormInputs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { SESSION_CALL } from '../../lib/auth.ts';
 import { AFTER_LOGIN_PATH } from '../../lib/paths.ts';
 import {
@@ -53,9 +54,15 @@ export default function AccountDetailsPage() {
   );
 }
 
+/** A save waiting on the current password: `send` sends it with the password; `done` ends the wait. */
+interface PasswordAsk {
+  send: (password: string) => Promise<void>;
+  done: (result: boolean | { error: unknown }) => void;
+}
+
 function AccountForm({ record }: { record: Account }) {
   const image = useRef<File | null>(null);
-  const [ask, setAsk] = useState<((password: string | null) => void) | null>(null);
+  const [ask, setAsk] = useState<PasswordAsk | null>(null);
   const defaultValues = useMemo(() => formValues(PROFILE_KINDS, record), [record]);
   const name = `${record.first_name} ${record.last_name}`;
   return (
@@ -67,12 +74,15 @@ function AccountForm({ record }: { record: Account }) {
         editing
         calls={{ save: accountApi.UpdateProfile, update: accountApi.UpdateProfile }}
         reloads={[SESSION_CALL, ACCOUNT_CALL, userApi.GetUser, userApi.GetUserById]}
-        beforeSend={(body) =>
-          new Promise<boolean>((resolve) =>
-            setAsk(() => (password: string | null) => {
-              setAsk(null);
-              if (password) body.verify_password = password;
-              resolve(!!password);
+        confirmSend={(body, send) =>
+          new Promise<boolean>((resolve, reject) =>
+            setAsk({
+              send: (password) => send({ ...body, verify_password: password }),
+              done: (result) => {
+                setAsk(null);
+                if (typeof result === 'boolean') resolve(result);
+                else reject(result.error);
+              },
             }),
           )
         }
@@ -135,32 +145,51 @@ function AccountForm({ record }: { record: Account }) {
           },
         ]}
       />
-      <CurrentPasswordDialog onAnswer={ask} />
+      <CurrentPasswordDialog ask={ask} />
     </>
   );
 }
 
-/** Asks for the current password before the profile is saved. */
-function CurrentPasswordDialog({ onAnswer }: { onAnswer: ((password: string | null) => void) | null }) {
+/**
+ * Asks for the current password and saves the profile with it. A wrong password keeps the dialog open
+ * with the message at the password, to be typed again; any other refusal closes it (its field
+ * messages land on the form).
+ */
+function CurrentPasswordDialog({ ask }: { ask: PasswordAsk | null }) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const close = (answer: string | null) => {
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const close = (result: boolean | { error: unknown }) => {
     setPassword('');
     setError(null);
-    onAnswer?.(answer);
+    ask?.done(result);
   };
-  const confirm = () => {
+  const confirm = async () => {
+    if (!ask || sending) return;
     if (!password) {
       setError(MESSAGES.required);
       return;
     }
-    close(password);
+    setSending(true);
+    try {
+      await ask.send(password);
+      close(true);
+    } catch (e) {
+      const wrong = e instanceof ApiError ? e.errors.verify_password : undefined;
+      if (wrong) {
+        setError(wrong);
+        input.current?.select();
+      } else close({ error: e });
+    } finally {
+      setSending(false);
+    }
   };
   return (
     <Dialog
-      open={!!onAnswer}
-      onClose={() => close(null)}
+      open={!!ask}
+      onClose={() => !sending && close(false)}
       aria-labelledby={`${id}-title`}
       maxWidth="xs"
       fullWidth
@@ -176,23 +205,24 @@ function CurrentPasswordDialog({ onAnswer }: { onAnswer: ((password: string | nu
           autoFocus
           required
           fullWidth
+          inputRef={input}
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
             setError(null);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') confirm();
+            if (e.key === 'Enter') void confirm();
           }}
           error={!!error}
           helperText={error ?? ' '}
         />
       </DialogContent>
       <DialogActions>
-        <Button color="inherit" onClick={() => close(null)}>
+        <Button color="inherit" onClick={() => close(false)} disabled={sending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={confirm}>
+        <Button variant="contained" onClick={() => void confirm()} disabled={sending}>
           Save
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { Controller, useController, useForm, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Dialog from '@mui/material/Dialog';
@@ -23,6 +23,7 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';
 import { AdjacencyField } from './AdjacencyField.tsx';
 import { FormDialogActions } from '../../components/FormDialogActions.tsx';
+import { useDiscardGuard } from '../../components/DiscardChangesDialog.tsx';
 
 const PROVINCE_EXIST_MS = 9000;
 const EXIST_DEBOUNCE_MS = 400;
@@ -37,17 +38,19 @@ interface MasterDialogProps {
   onSubmit: (values: MasterValues) => Promise<unknown>;
 }
 
-/** Add/edit dialog of every master, built from its definition. */
+/** Add/edit dialog of every master, built from its definition; closing it asks before losing changes. */
 export function MasterDialog(props: MasterDialogProps) {
   const { def, open, onClose, editing } = props;
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const draggable = def.dialogWidth === 600 && !fullScreen;
+  // The form inside knows whether anything changed: it sets how a close is asked for.
+  const requestCloseRef = useRef(onClose);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => requestCloseRef.current()}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       {...(draggable ? { slots: { paper: DraggablePaper } } : {})}
@@ -61,14 +64,20 @@ export function MasterDialog(props: MasterDialogProps) {
         {editing ? `Edit ${def.entity} : ${rowName(def, editing)}` : `Add New ${def.entity}`}
       </DialogTitle>
       {/* Mounted only while open, so each opening starts from fresh values. */}
-      <MasterForm {...props} />
+      <MasterForm {...props} requestCloseRef={requestCloseRef} />
     </Dialog>
   );
 }
 
 const ADDRESS_INPUTS = new Set<MasterField['input']>(['province', 'town', 'barangay']);
 
-function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
+function MasterForm({
+  def,
+  onClose,
+  editing,
+  onSubmit,
+  requestCloseRef,
+}: MasterDialogProps & { requestCloseRef: RefObject<() => void> }) {
   const schema = useMemo(() => (editing ? masterUpdateSchema(def) : masterSaveSchema(def)), [def, editing]);
   // Lengths and required marks from the save request: the update's fields are optional only so that
   // the status switch may post part of a record.
@@ -83,11 +92,16 @@ function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
     handleSubmit,
     setError,
     setValue,
-    formState: { isValid, isSubmitting },
+    formState: { isValid, isSubmitting, isDirty },
   } = useForm<MasterValues>({
     resolver: zodResolver(schema) as unknown as Resolver<MasterValues>,
     defaultValues,
     mode: 'onChange',
+  });
+  const { confirmDiscard, dialog } = useDiscardGuard(isDirty);
+  const close = () => confirmDiscard(onClose);
+  useEffect(() => {
+    requestCloseRef.current = close;
   });
 
   const submit = handleSubmit(async (values) => {
@@ -144,7 +158,8 @@ function MasterForm({ def, onClose, editing, onSubmit }: MasterDialogProps) {
         })}
         {def.adjacency && <AdjacencyField def={def} control={control} selfId={selfId} />}
       </DialogContent>
-      <FormDialogActions editing={!!editing} onClose={onClose} canSubmit={isValid && !isSubmitting} />
+      <FormDialogActions editing={!!editing} onClose={close} canSubmit={isValid && !isSubmitting} />
+      {dialog}
     </form>
   );
 }

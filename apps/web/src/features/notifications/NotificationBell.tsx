@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { NOTIFICATION_POPUP, type Notification } from '@app/contract';
 import { useUnreadNotifications } from '../../lib/notifications.ts';
+import { whenLeaving } from '../../lib/leave-guard.ts';
 import { useSetNotificationStatus } from './api.ts';
 import { SR_ONLY, relativeTime, useNow } from './display.ts';
 import { NOTIFICATION_LIST_PATH, notificationPath } from './paths.ts';
@@ -122,7 +123,7 @@ export function NotificationBell() {
   const open = (n: Notification) => {
     markRead.mutate({ notification: n, status: 'Inactive' });
     close();
-    void navigate(notificationPath(n));
+    whenLeaving(() => void navigate(notificationPath(n)));
   };
 
   return (
@@ -170,7 +171,7 @@ export function NotificationBell() {
           onClose={close}
           onShowAll={() => {
             close();
-            void navigate(NOTIFICATION_LIST_PATH);
+            whenLeaving(() => void navigate(NOTIFICATION_LIST_PATH));
           }}
         />
       </Popover>
