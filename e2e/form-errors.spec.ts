@@ -161,6 +161,57 @@ test('an unchanged page form leaves on Cancel without asking', async ({ page }) 
   }
 });
 
+test("the browser's Back and Forward on a changed form ask; Keep editing stays, Discard goes", async ({
+  page,
+}) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  await editUser(page, 'operator@demo.pinoyproperty.ph', 'Operator Demo');
+  const editUrl = page.url();
+  const first = page.getByRole('region', { name: 'Basic Information' }).getByLabel('First Name');
+  await first.fill('Changed');
+  const prompt = discardPrompt(page);
+
+  await page.goBack();
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(prompt).toBeHidden();
+  await expect(page).toHaveURL(editUrl);
+  await expect(first).toHaveValue('Changed');
+
+  await page.goBack();
+  await prompt.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(new RegExp(`${USERS}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit User : Operator Demo' })).toBeHidden();
+
+  // Forward onto the form, change it again, and Forward is asked about in the same way.
+  await page.goForward();
+  await expect(page).toHaveURL(editUrl);
+  await first.fill('Changed again');
+  await page.goBack();
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(editUrl);
+  await expect(first).toHaveValue('Changed again');
+});
+
+test('a chosen picture alone is a change: Cancel asks', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN, E2E.demoPassword);
+  await page.goto('/home/account-details');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Details' })).toBeVisible();
+  const onePixelPng = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.getByLabel('Profile picture').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: onePixelPng,
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/home\/notification\/notification-list$/);
+});
+
 test('closing the tab with unsaved changes asks the browser to confirm', async ({ page }) => {
   await signIn(page, E2E.adminEmail, E2E.adminPassword);
   await editUser(page, 'operator@demo.pinoyproperty.ph', 'Operator Demo');

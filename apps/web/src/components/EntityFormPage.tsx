@@ -151,6 +151,8 @@ export interface EntityFormProps<T extends FieldValues> {
   backTo: string;
   /** Called when a save is refused because the form is invalid (after the panels are opened). */
   onInvalid?: () => void;
+  /** A change the form's values do not hold (a chosen picture): leaving asks first, as for a value. */
+  changedOutside?: boolean;
 }
 
 /**
@@ -173,6 +175,7 @@ export function EntityForm<T extends FieldValues>({
   encode,
   backTo,
   onInvalid,
+  changedOutside = false,
 }: EntityFormProps<T>) {
   const navigate = useNavigate();
   // The body is built from values the request schema (`schema`) has parsed.
@@ -183,7 +186,7 @@ export function EntityForm<T extends FieldValues>({
     mode: 'onTouched',
   });
   const { expanded, toggle, openAll } = usePanelToggles();
-  const { confirmDiscard, dialog } = useDiscardGuard(form.formState.isDirty);
+  const { confirmDiscard, dialog } = useDiscardGuard(form.formState.isDirty || changedOutside);
 
   const submit = form.handleSubmit(
     async (values) => {

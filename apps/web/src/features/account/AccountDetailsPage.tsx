@@ -61,7 +61,7 @@ interface PasswordAsk {
 }
 
 function AccountForm({ record }: { record: Account }) {
-  const image = useRef<File | null>(null);
+  const [image, setImage] = useState<File | null>(null);
   const [ask, setAsk] = useState<PasswordAsk | null>(null);
   const defaultValues = useMemo(() => formValues(PROFILE_KINDS, record), [record]);
   const name = `${record.first_name} ${record.last_name}`;
@@ -86,20 +86,15 @@ function AccountForm({ record }: { record: Account }) {
             }),
           )
         }
-        encode={(body) => withImage(body, image.current)}
+        encode={(body) => withImage(body, image)}
+        changedOutside={image !== null}
         backTo={AFTER_LOGIN_PATH}
         panels={({ control, setValue }) => [
           {
             title: 'Basic Information',
             content: (
               <>
-                <ProfileImageInput
-                  current={record.profileImage}
-                  name={name}
-                  onFile={(file) => {
-                    image.current = file;
-                  }}
-                />
+                <ProfileImageInput current={record.profileImage} name={name} onFile={setImage} />
                 <FormTextField
                   control={control}
                   name="first_name"

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import {
   defaultOpenPropertyLimit,
@@ -63,7 +63,7 @@ function UserForm({ record }: { record: UserRecord | null }) {
   const roles = useRoleChoices();
   // The server says which types you may give (decision 25); the user's own stays shown.
   const userTypes = (roles.data ?? []).filter((r) => r.id === record?.role_id || r.assignable);
-  const image = useRef<File | null>(null);
+  const [image, setImage] = useState<File | null>(null);
   const editing = record !== null;
 
   const defaultValues = useMemo(() => {
@@ -93,7 +93,8 @@ function UserForm({ record }: { record: UserRecord | null }) {
         body.self_broker = body.self_broker ? 1 : 0;
         if (!isAdminRole(actorRole)) delete body.open_property_limit;
       }}
-      encode={(body) => withImage(body, image.current)}
+      encode={(body) => withImage(body, image)}
+      changedOutside={image !== null}
       backTo={USERS_PATH}
       panels={(form) => [
         {
@@ -103,9 +104,7 @@ function UserForm({ record }: { record: UserRecord | null }) {
               form={form}
               currentImage={record?.profileImage}
               fullName={record ? fullName(record) : ''}
-              onImage={(file) => {
-                image.current = file;
-              }}
+              onImage={setImage}
               userTypes={userTypes}
               userTypesLoading={roles.isFetching}
             />
