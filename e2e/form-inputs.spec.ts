@@ -133,6 +133,20 @@ test.describe('Form inputs', () => {
     await expect(phone).toHaveValue('09171234567');
   });
 
+  test("a saved listing's amounts show their thousands separators when its form opens", async ({
+    page,
+    request,
+  }) => {
+    const headers = await apiHeaders(request);
+    const { id } = await createListing(request, headers, 'E2E Separators Lot');
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto(`${ADD_PROPERTY}?id=${id}`);
+    await expect(field(page, 'Sale Price Asked')).toHaveValue('3,600,000.00');
+    // Shown so, not changed: Cancel leaves without asking about unsaved changes.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/home\/Property\/property-list/);
+  });
+
   test('amenities: three picked without reopening the list', async ({ page, request }) => {
     const headers = await apiHeaders(request);
     const { id } = await createListing(request, headers, 'E2E Amenities Lot');

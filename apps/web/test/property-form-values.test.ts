@@ -128,6 +128,11 @@ describe('propertyFormValues', () => {
     });
   });
 
+  it('shows amounts with their thousands separators, as the field does once left; blank stays blank', () => {
+    const values = propertyFormValues({ ...house, rental_price_asked: null }, TODAY);
+    expect(values).toMatchObject({ sale_price: '6,000,000.00', land_area: '200.00', rental_price_asked: '' });
+  });
+
   it('computes the price per SqM from the sale price and the land area', () => {
     expect(propertyFormValues(house, TODAY).price_per_sq_m).toBe(30000);
     expect(propertyFormValues({ ...house, land_area: '0' }, TODAY).price_per_sq_m).toBe(0);

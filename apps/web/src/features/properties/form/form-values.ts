@@ -7,6 +7,7 @@ import {
   type propertyApi,
 } from '@app/contract';
 import type { AddressNames } from '../../../components/AddressBlock.tsx';
+import { groupThousands } from '../../../lib/number-input.ts';
 import { formValues, requestOf, type FieldKinds } from '../../../components/entity-values.ts';
 
 /**
@@ -25,10 +26,11 @@ export type PropertyRecord = AnswerOf<typeof propertyApi.GetPropertyById>['resul
 type Panel = 'basic' | 'status' | 'address' | 'dwelling' | 'rent' | 'sale' | 'features';
 
 /**
- * How a field is held: text ('' when blank), an id or a number from a select (null when none), a
- * switch (true/false, sent 1/0), a feature tick (sent 'Yes'/'No'), or Yes/No text (sent 1/0).
+ * How a field is held: text ('' when blank), an amount (text shown with thousands separators), an id
+ * or a number from a select (null when none), a switch (true/false, sent 1/0), a feature tick (sent
+ * 'Yes'/'No'), or Yes/No text (sent 1/0).
  */
-type Kind = 'text' | 'id' | 'number' | 'switch' | 'feature' | 'yesNo';
+type Kind = 'text' | 'amount' | 'id' | 'number' | 'switch' | 'feature' | 'yesNo';
 
 const FIELDS = {
   seller_id: ['basic', 'id'],
@@ -45,14 +47,14 @@ const FIELDS = {
   agri_type: ['basic', 'id'],
   isFeatured: ['basic', 'yesNo'],
   domain: ['basic', 'text'],
-  land_area: ['basic', 'text'],
-  building_area: ['basic', 'text'],
+  land_area: ['basic', 'amount'],
+  building_area: ['basic', 'amount'],
   year: ['basic', 'text'],
   status: ['status', 'text'],
   suspendedReason: ['status', 'text'],
-  priceRented: ['status', 'text'],
-  priceSoldFor: ['status', 'text'],
-  zonalValue: ['status', 'text'],
+  priceRented: ['status', 'amount'],
+  priceSoldFor: ['status', 'amount'],
+  zonalValue: ['status', 'amount'],
   zonningCode: ['status', 'id'],
   active_date: ['status', 'text'],
   province_id: ['address', 'id'],
@@ -69,7 +71,7 @@ const FIELDS = {
   car_spaces_uncovered_property: ['dwelling', 'number'],
   garage_spaces_covered_property: ['dwelling', 'number'],
   furnishing: ['dwelling', 'text'],
-  rental_price_asked: ['rent', 'text'],
+  rental_price_asked: ['rent', 'amount'],
   rental_pricing_unit: ['rent', 'text'],
   minimum_rental_period_rent: ['rent', 'text'],
   car_spaces_rent: ['rent', 'text'],
@@ -78,7 +80,7 @@ const FIELDS = {
   current_rental_expires: ['rent', 'text'],
   date_rental_started: ['rent', 'text'],
   rental_switch_on: ['rent', 'switch'],
-  sale_price: ['sale', 'text'],
+  sale_price: ['sale', 'amount'],
   minimum_rental_period_sale: ['sale', 'id'],
   sale_switch_on: ['sale', 'switch'],
   select_floor_level: ['features', 'text'],
@@ -119,7 +121,7 @@ export const PROPERTY_ADDRESS: AddressNames<PropertyValues> = {
   building: 'property_building_name',
 };
 
-const KINDS: FieldKinds = { text: ofKind('text'), ids: ofKind('id'), lists: [] };
+const KINDS: FieldKinds = { text: [...ofKind('text'), ...ofKind('amount')], ids: ofKind('id'), lists: [] };
 
 /** The form's values of a property, or of a new listing (`record` null) as of `today` (YYYY-MM-DD). */
 export function propertyFormValues(record: PropertyRecord | null, today?: string): PropertyValues {
@@ -131,6 +133,8 @@ export function propertyFormValues(record: PropertyRecord | null, today?: string
     values.id = record.id;
     values.isFeatured = record.isFeatured ? 'Yes' : 'No';
   }
+  // As the field shows an amount once the user leaves it (the request schema reads the separators).
+  for (const name of ofKind('amount')) values[name] = groupThousands(String(values[name]));
   for (const name of ofKind('number')) values[name] = record?.[name] ?? null;
   for (const name of [...ofKind('feature'), ...ofKind('switch')]) values[name] = record?.[name] ?? false;
   values.price_per_sq_m = record ? pricePerSqM(record.sale_price, record.land_area) : 0;
