@@ -129,6 +129,8 @@ test.describe('Masters', () => {
     // The update's answer came after any check the dialog could have asked for its own name.
     expect(ownNameChecks).toEqual([]);
     await searchFor(page, renamed);
+    // The status change below says the same sentence: the edit's own toast is gone first.
+    await expect(page.getByText('Province updated successfully')).toBeHidden({ timeout: 20_000 });
 
     // Status: Cancel reverts, Yes changes.
     const status = page
@@ -243,6 +245,9 @@ test.describe('Masters', () => {
     await expect(add).toBeDisabled();
     await pick(page, dialog, 'Province', province);
     await pick(page, dialog, 'Town', town);
+    // The zip went with the place it was typed for (issue 21 item 7): it is typed again.
+    await expect(dialog.getByLabel('Zip Code')).toHaveValue('');
+    await dialog.getByLabel('Zip Code').fill('600012');
     await add.click();
     await expect(page.getByText('Barangay saved successfully')).toBeVisible();
 
