@@ -59,7 +59,11 @@ async function demoListings(port: number, password: string) {
   const page = (await res.json()) as {
     resultData: { total: number; data: { status: string; image: string | null }[] };
   };
-  return page.resultData;
+  const overview = await fetch(`http://127.0.0.1:${port}/api/getReportsOverview`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const figures = (await overview.json()) as { resultData: { new_listings_per_week: unknown[] } };
+  return { ...page.resultData, weeks: figures.resultData.new_listings_per_week.length };
 }
 
 describe('npm start', () => {
@@ -77,6 +81,8 @@ describe('npm start', () => {
     const listed = await demoListings(first.port, password);
     expect(listed.total).toBe(30);
     expect(new Set(listed.data.map((r) => r.status)).size).toBe(6);
+    // First added over the past weeks, so the Overview's weekly chart shows more than one bar.
+    expect(listed.weeks).toBeGreaterThan(5);
     const picture = await fetch(`http://127.0.0.1:${first.port}${listed.data[0]!.image}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/jpeg');

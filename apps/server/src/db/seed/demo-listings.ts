@@ -60,11 +60,25 @@ function statusColumns(listing: DemoListing, status: PropertyStatus) {
   return { status };
 }
 
-/** Saves a prepared demo listing Open, moves it to its status, and gives it its picture and amenities. */
-async function saveDemoListing(db: Db, demo: Prepared, image: StoredImage, amenities: number[]) {
+/** Days between one demo listing's first adding and the next's, so the weekly charts show weeks. */
+const DAYS_APART = 3;
+
+/**
+ * Saves a prepared demo listing Open, moves it to its status, and gives it its picture and amenities;
+ * it was first added `daysAgo` days ago.
+ */
+async function saveDemoListing(
+  db: Db,
+  demo: Prepared,
+  image: StoredImage,
+  amenities: number[],
+  daysAgo: number,
+) {
   const { listing, owner, values } = demo;
   await inTransaction(db, async (trx) => {
     const propertyId = await insertListing(trx, owner, values);
+    await sql`UPDATE properties SET date_first_added = now() - make_interval(days => ${daysAgo})
+      WHERE property_id = ${propertyId}`.execute(trx);
     const status = listing.status;
     if (status !== 'Open') {
       const by = { userId: owner.user_id, operator: owner.role_id === ROLE.Operator };
@@ -161,7 +175,8 @@ export async function seedDemoListings(db: Db, dataDir: string, today: string): 
   try {
     for (const [i, demo] of prepared.entries()) {
       const chosen = demo.listing.amenities.flatMap((a) => amenities.get(a) ?? []);
-      await saveDemoListing(db, demo, images[i]!, chosen);
+      const daysAgo = (prepared.length - 1 - i) * DAYS_APART;
+      await saveDemoListing(db, demo, images[i]!, chosen, daysAgo);
     }
   } catch (error) {
     await removeMedia(dataDir, ...images.flatMap((image) => [image.file, image.thumbnail]));
