@@ -190,3 +190,27 @@ for (const size of [
     await context.setOffline(false);
   });
 }
+
+test('a list whose server never answers stops waiting after 30 seconds, says so, and Retry loads it', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  const hanging = { on: true, calls: 0 };
+  await page.route(
+    (url) => isListCall(url),
+    async (route) => {
+      if (!hanging.on) return route.fallback();
+      hanging.calls += 1; // held: no answer at all, as from a hung server
+    },
+  );
+  await page.goto(`/home/${LISTS[0]!.path}`);
+  await expect.poll(() => hanging.calls).toBeGreaterThan(0);
+  await expect(page.getByText('Loading data')).toBeVisible();
+  await page.clock.fastForward('00:31');
+  const alert = await expectFailed(page, 'The server did not answer in time. Please try again.');
+  hanging.on = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expectLoaded(page);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

@@ -33,6 +33,8 @@ export interface CallOptions {
   /** Login, logout and permission load: say 'Internet not found' when offline. */
   offlineCheck?: boolean;
   signal?: AbortSignal;
+  /** Give up when no answer arrived after this long (a hung server), failing with status 408. */
+  timeoutMs?: number;
   /**
    * Sent as the Idempotency-Key header: the server answers a repeat of a create with the first answer
    * instead of a second record (see newIdempotencyKey).
@@ -51,6 +53,28 @@ export function setUnauthorizedHandler(handler: () => void): void {
 const BASE_HEADERS = { 'X-Requested-With': 'web', Accept: 'application/json' } as const;
 /** A request with an Idempotency-Key whose answer did not arrive is sent once more after this pause. */
 const RESEND_AFTER_MS = 1000;
+/**
+ * A read that had no answer in this time fails, so a list shows why and offers Retry instead of
+ * 'Loading data' for ever. Every read answers in well under a second (docs/performance.md).
+ */
+const READ_TIMEOUT_MS = 30_000;
+export const TIMED_OUT = 'The server did not answer in time. Please try again.';
+
+/**
+ * The caller's signal, aborted also after `ms` (a timer, not AbortSignal.timeout, so a test's
+ * simulated clock can run it); `timedOut` says whether the time ran out.
+ */
+function withTimeout(signal: AbortSignal | undefined, ms: number | undefined) {
+  if (!ms) return { signal, timedOut: () => false, done: () => {} };
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  return { signal: controller.signal, timedOut: () => expired, done: () => clearTimeout(timer) };
+}
 
 function apiUrl(call: string, params?: QueryParams): string {
   const qs = new URLSearchParams();
@@ -80,12 +104,13 @@ function fail(error: ApiError, opts: CallOptions): never {
 async function send(url: string, init: RequestInit, opts: CallOptions): Promise<Response> {
   if (opts.offlineCheck && !navigator.onLine) fail(new ApiError(0, MESSAGES.offline), opts);
   const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+  const limit = withTimeout(opts.signal, opts.timeoutMs);
   const request = () =>
     fetch(url, {
       ...init,
       credentials: 'same-origin',
       headers: { ...BASE_HEADERS, ...init.headers },
-      signal: opts.signal ?? null,
+      signal: limit.signal ?? null,
     });
   let res: Response;
   try {
@@ -97,9 +122,12 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
       return request();
     });
   } catch (e) {
+    if (limit.timedOut()) fail(new ApiError(408, TIMED_OUT), opts);
     if (isAbort(e)) throw e;
     const offline = opts.offlineCheck || !navigator.onLine;
     fail(new ApiError(0, offline ? MESSAGES.offline : MESSAGES.somethingWrong), opts);
+  } finally {
+    limit.done();
   }
   if (res.ok) return res;
 
@@ -139,7 +167,11 @@ export function apiGet<C extends GetCall>(
   opts?: CallOptions,
 ): Promise<AnswerOf<C>>;
 export async function apiGet(call: CallRef, request?: unknown, opts: CallOptions = {}): Promise<unknown> {
-  const res = await send(apiUrl(call.name, queryOf(request)), { method: 'GET' }, opts);
+  const res = await send(
+    apiUrl(call.name, queryOf(request)),
+    { method: 'GET' },
+    { timeoutMs: READ_TIMEOUT_MS, ...opts },
+  );
   return readBody(res);
 }
 

@@ -9,6 +9,7 @@ export function loadFailureReason(error: unknown): string {
       ? 'Could not reach the server. Check your connection.'
       : 'You are offline. Check your connection.';
   }
+  if (error.status === 408) return error.message;
   if (error.status >= 500) return 'The server ran into a problem. Please try again in a moment.';
   // 400, 409, 429: the server's own sentence, when it said one.
   if (error.message && error.message !== MESSAGES.somethingWrong) return error.message;
