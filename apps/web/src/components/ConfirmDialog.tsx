@@ -16,7 +16,18 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** Inputs the confirmation asks for (a reason, say), under the text. */
   children?: ReactNode;
+  /** The buttons' words; default Cancel and Yes. */
+  cancelLabel?: string;
+  confirmLabel?: string;
+  /**
+   * Cancel is the default (the highlighted, focused button) where confirming loses work: 'Discard
+   * unsaved changes?'. Escape and the backdrop cancel either way.
+   */
+  cancelIsDefault?: boolean;
 }
+
+const DEFAULT = { variant: 'contained', autoFocus: true } as const;
+const OTHER = { color: 'inherit' } as const;
 
 /** Title + text + Cancel/Yes. Status: 'Change {entity} : {name} Status'; delete: 'Delete {entity} : {name}'. */
 export function ConfirmDialog({
@@ -27,8 +38,21 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
   children,
+  cancelLabel = 'Cancel',
+  confirmLabel = 'Yes',
+  cancelIsDefault = false,
 }: ConfirmDialogProps) {
   const id = useId();
+  const cancel = (
+    <Button key="cancel" onClick={onCancel} {...(cancelIsDefault ? DEFAULT : OTHER)}>
+      {cancelLabel}
+    </Button>
+  );
+  const confirm = (
+    <Button key="confirm" onClick={onConfirm} disabled={busy} {...(cancelIsDefault ? OTHER : DEFAULT)}>
+      {confirmLabel}
+    </Button>
+  );
   return (
     <Dialog
       open={open}
@@ -43,14 +67,8 @@ export function ConfirmDialog({
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
         {children}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} color="inherit">
-          Cancel
-        </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy} autoFocus>
-          Yes
-        </Button>
-      </DialogActions>
+      {/* The default button comes last, where the eye and Tab end. */}
+      <DialogActions>{cancelIsDefault ? [confirm, cancel] : [cancel, confirm]}</DialogActions>
     </Dialog>
   );
 }

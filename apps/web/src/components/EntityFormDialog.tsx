@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { applyServerErrors } from '../lib/forms.ts';
-import { useDiscardGuard } from './DiscardChangesDialog.tsx';
+import { useDiscardGuard } from './use-discard-guard.tsx';
 import { FormDialogActions } from './FormDialogActions.tsx';
 
 export interface EntityField<TIn> {

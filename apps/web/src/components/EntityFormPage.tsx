@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { MESSAGES, type CallRef, type Permission, type PostCall } from '@app/contract';
 import { applyServerErrors } from '../lib/forms.ts';
-import { useDiscardGuard } from './DiscardChangesDialog.tsx';
+import { useDiscardGuard } from './use-discard-guard.tsx';
 import { useApiMutation } from '../lib/mutations.ts';
 import type { RecordQuery } from '../lib/queries.ts';
 import { usePermissions } from '../lib/permissions.ts';

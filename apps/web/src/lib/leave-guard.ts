@@ -1,7 +1,7 @@
 /**
  * The open form with unsaved changes, if any, asked before the app leaves its page by a means that is
  * not a link (a menu item, the notification bell, sign-out, the browser's Back and Forward): links are
- * caught by the form's own guard (components/DiscardChangesDialog.tsx). The router is declarative
+ * caught by the form's own guard (components/use-discard-guard.tsx). The router is declarative
  * (app/AppRoutes.tsx), so react-router's useBlocker is not available.
  */
 type Ask = (proceed: () => void) => void;

@@ -23,7 +23,7 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { emptyValues, rowName, rowToValues, type MasterRow, type MasterValues } from './form.ts';
 import { AdjacencyField } from './AdjacencyField.tsx';
 import { FormDialogActions } from '../../components/FormDialogActions.tsx';
-import { useDiscardGuard } from '../../components/DiscardChangesDialog.tsx';
+import { useDiscardGuard } from '../../components/use-discard-guard.tsx';
 
 const PROVINCE_EXIST_MS = 9000;
 const EXIST_DEBOUNCE_MS = 400;

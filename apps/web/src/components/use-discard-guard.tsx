@@ -1,49 +1,6 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useCallback, useEffect, useState } from 'react';
 import { holdLeaving } from '../lib/leave-guard.ts';
-
-/** 'Discard unsaved changes?' with Keep editing (the default) and Discard. */
-export function DiscardChangesDialog({
-  open,
-  onKeep,
-  onDiscard,
-}: {
-  open: boolean;
-  onKeep: () => void;
-  onDiscard: () => void;
-}) {
-  const id = useId();
-  return (
-    <Dialog
-      open={open}
-      onClose={onKeep}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={`${id}-title`}>Discard unsaved changes?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`}>
-          The changes you made to this form have not been saved.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onDiscard} color="inherit">
-          Discard
-        </Button>
-        <Button onClick={onKeep} variant="contained" autoFocus>
-          Keep editing
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /** A click that follows a link to another page of the app (not a new tab, not a download). */
 function linkLeaving(e: MouseEvent): HTMLAnchorElement | null {
@@ -98,10 +55,15 @@ export function useDiscardGuard(dirty: boolean) {
   }, [dirty, confirmDiscard]);
 
   const dialog = (
-    <DiscardChangesDialog
+    <ConfirmDialog
       open={!!pending}
-      onKeep={() => setPending(null)}
-      onDiscard={() => {
+      title="Discard unsaved changes?"
+      text="The changes you made to this form have not been saved."
+      cancelLabel="Keep editing"
+      confirmLabel="Discard"
+      cancelIsDefault
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
         setPending(null);
         pending?.();
       }}
