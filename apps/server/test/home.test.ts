@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { homeApi, manilaToday, ROLE, type HomeSummary } from '@app/contract';
+import { homeApi, manilaToday, ROLE, type HomeSummary, type PropertyStatus } from '@app/contract';
 import { agencyPayload, place, propertyIdOf, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
 import { expectAnswer } from './property-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
@@ -54,7 +54,7 @@ async function expectFiguresMatchLists(s: HomeSummary, token: string) {
 
 let names = 0;
 /** A listing saved by `token`, then given the status and rental expiry (days from today) asked for. */
-async function listing(token: string, status: string, expiresInDays: number | null = null) {
+async function listing(token: string, status: PropertyStatus, expiresInDays: number | null = null) {
   const name = `Home lot ${++names}`;
   const res = await env.post('saveproperty', propertyForm(p, name), token);
   expect(res.statusCode, res.body).toBe(200);
@@ -140,7 +140,11 @@ describe('GetHomeSummary', () => {
 
     const s = await summaryOf(mine.token);
     // No Approve User permission: no users figure.
-    expect(s.figures.map((f) => f.key)).toEqual(['pending_listings', 'suspended_listings', 'rentals_expiring']);
+    expect(s.figures.map((f) => f.key)).toEqual([
+      'pending_listings',
+      'suspended_listings',
+      'rentals_expiring',
+    ]);
     expect(figure(s, 'pending_listings')!.count).toBe(2);
     expect(figure(s, 'suspended_listings')!.count).toBe(0);
     expect(figure(s, 'rentals_expiring')!.count).toBe(1);
@@ -148,9 +152,13 @@ describe('GetHomeSummary', () => {
     await expectFiguresMatchLists(s, mine.token);
   });
 
-  it("shows a limited owner their open listings against the limit, as the own_open list counts them", async () => {
+  it('shows a limited owner their open listings against the limit, as the own_open list counts them', async () => {
     const a = await agent(agencyB);
-    await env.t.db.updateTable('users').set({ open_property_limit: 3 }).where('user_id', '=', a.userId).execute();
+    await env.t.db
+      .updateTable('users')
+      .set({ open_property_limit: 3 })
+      .where('user_id', '=', a.userId)
+      .execute();
     await listing(a.token, 'Open');
     let s = await summaryOf(a.token);
     expect(s.open_limit).toEqual({ open: 1, limit: 3, near: false, reached: false });
@@ -228,6 +236,8 @@ describe("the Property List's filters the home page links to", () => {
 
   it('takes an empty filter as none, as old clients send it', async () => {
     const all = await totalOf('allproperty', '', env.admin.token);
-    expect(await totalOf('allproperty', 'status=&rental_expires_within=&own_open=', env.admin.token)).toBe(all);
+    expect(await totalOf('allproperty', 'status=&rental_expires_within=&own_open=', env.admin.token)).toBe(
+      all,
+    );
   });
 });

@@ -47,6 +47,8 @@ export function ListingFilterChips({
         <li key={chip.param}>
           <Chip
             label={chip.label}
+            aria-label={`Remove filter: ${chip.label}`}
+            onClick={() => update({ [chip.param]: null, page: null })}
             onDelete={() => update({ [chip.param]: null, page: null })}
             sx={{ maxWidth: '100%' }}
           />
