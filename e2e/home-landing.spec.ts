@@ -1,51 +1,53 @@
 import { expect, test } from '@playwright/test';
-import { AGENT_EMAIL, E2E, signIn } from './support.ts';
+import { E2E, signIn } from './support.ts';
 
-/** Issue 21 item 3: /home opened directly, or reached by Back, is a real page, never a blank one. */
+/**
+ * Issue 21 item 3, then issue 22 item 3 (decision 45): /home opened directly, or reached by Back, is the
+ * home page itself, never a blank one nor a redirect; the logo and the menu's Home lead to it.
+ */
 
 for (const size of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test(`/home at ${size.width} px goes on to the role master page, and Back does not loop`, async ({
-    page,
-  }) => {
+  test(`/home at ${size.width} px is the home page, and Back returns to it`, async ({ page }) => {
     await page.setViewportSize(size);
     await signIn(page, E2E.adminEmail, E2E.adminPassword);
     await page.goto('/home');
-    await expect(page).toHaveURL(/\/home\/master\/role\/role-master$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Role' })).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
-    // /home was replaced: Back from the next page lands on the role master page, Back again before it.
     await page.goto('/home/Seller/seller');
     await expect(page.getByRole('heading', { level: 1, name: 'Seller' })).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL(/\/home\/master\/role\/role-master$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Role' })).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/home\/notification\/notification-list$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Notification' })).toBeVisible();
   });
 }
 
-test('/home for a role that may not open the role master page goes to the first page of its menu', async ({
-  page,
-}) => {
-  await signIn(page, AGENT_EMAIL, E2E.demoPassword);
-  await page.goto('/home');
-  await expect(page).not.toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText('You do not have permission to open this page.')).toHaveCount(0);
-  // It is the first entry of the Agent's menu: the first group, open, and its first link.
+test('the logo and the menu lead to /home; an unknown page under /home goes there', async ({ page }) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  await page.getByRole('link', { name: 'Pinoy Property' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+
+  await page.goto('/home/Seller/seller');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
-  const firstLink = (await menu.getByRole('link').first().textContent())!;
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstLink);
+  await menu.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(menu.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  await page.goto('/home/no-such-page');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 });
 
-test('/login while signed in goes on to the role master page', async ({ page }) => {
+test('/login while signed in goes on to the home page', async ({ page }) => {
   await signIn(page, E2E.adminEmail, E2E.adminPassword);
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/home\/master\/role\/role-master$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Role' })).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, optionalId } from './common.ts';
 import { listPage, timestamp } from './answers.ts';
 import { PROPERTY_SORT_COLUMNS } from './properties.ts';
+import { propertyListFilters } from './property-filters.ts';
 import {
   DOMAINS,
   FLOOR_LEVELS,
@@ -147,6 +148,7 @@ export const propertyByIdAnswer = z.object({
 /** `allproperty`'s query: paging and sorting (newest first by default) plus the category filter. */
 export const propertyListQuery = listQuery(PROPERTY_SORT_COLUMNS, { defaultOrder: 'desc' }).extend({
   product_category_id: optionalId,
+  ...propertyListFilters,
 });
 
 /**

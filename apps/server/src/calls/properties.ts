@@ -6,8 +6,11 @@ import {
   isAgentRole,
   manilaToday,
   propertyApi,
+  propertyListQuery,
   type PropertyStatus,
 } from '@app/contract';
+import type { z } from 'zod';
+import type { ListSpec } from '../lib/list/index.ts';
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import { inTransaction, type Db } from '../db/index.ts';
@@ -60,35 +63,45 @@ async function readRecord(db: Db, user: SessionUser, propertyId: number) {
 const translate = (error: unknown) =>
   isForeignKeyViolation(error) ? badRequest('A chosen record no longer exists') : error;
 
+/** The Property List (allproperty), also counted by the home page's figures (home.ts). */
+export const propertyListSpec: ListSpec<z.output<typeof propertyListQuery>> = {
+  envelope: 'resultData',
+  query: ({ db, user, input }) =>
+    listingBase(db, propertyScope(user), {
+      productCategoryId: input.product_category_id,
+      status: input.status,
+      rentalExpiresWithin: input.rental_expires_within,
+      ownOpenOf: input.own_open ? user.user_id : undefined,
+      today: manilaToday(),
+    }),
+  sort: LISTING_SORT,
+  search: listingSearch,
+  tieBreaker: 'p.property_id',
+  // The old admin client fills its edit form from this row (decision 35): the card and the whole
+  // record, for the rows of the page only.
+  late: { idField: 'id', join: joinListingPage, columns: listingLateColumns },
+  export: {
+    title: 'Properties',
+    columns: [
+      { key: 'id', header: 'ID', type: 'number', width: 8 },
+      { key: 'property_name', header: 'Name' },
+      { key: 'property_headline', header: 'Headline' },
+      { key: 'status', header: 'Status', width: 12 },
+      { key: 'agent_name', header: 'Agent' },
+      { key: 'agent_phone_1', header: 'Agent Phone', width: 16 },
+      { key: 'price', header: 'Price', type: 'number', width: 16 },
+      { key: 'date_first_added', header: 'Date Added', type: 'date' },
+    ],
+  },
+};
+
 export const propertyCalls: AnyCall[] = [
   defineList(propertyApi.allproperty, {
     access: 'Property List',
     tag: TAG,
     summary:
-      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id filters)',
-    list: {
-      envelope: 'resultData',
-      query: ({ db, user, input }) => listingBase(db, propertyScope(user), input.product_category_id),
-      sort: LISTING_SORT,
-      search: listingSearch,
-      tieBreaker: 'p.property_id',
-      // The old admin client fills its edit form from this row (decision 35): the card and the whole
-      // record, for the rows of the page only.
-      late: { idField: 'id', join: joinListingPage, columns: listingLateColumns },
-      export: {
-        title: 'Properties',
-        columns: [
-          { key: 'id', header: 'ID', type: 'number', width: 8 },
-          { key: 'property_name', header: 'Name' },
-          { key: 'property_headline', header: 'Headline' },
-          { key: 'status', header: 'Status', width: 12 },
-          { key: 'agent_name', header: 'Agent' },
-          { key: 'agent_phone_1', header: 'Agent Phone', width: 16 },
-          { key: 'price', header: 'Price', type: 'number', width: 16 },
-          { key: 'date_first_added', header: 'Date Added', type: 'date' },
-        ],
-      },
-    },
+      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id, status, rental_expires_within and own_open filter)',
+    list: propertyListSpec,
   }),
 
   defineCall(propertyApi.GetPropertyById, {

@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
-import { ROLE, statusPermissionFor, userApi, userSortColumns, type Permission } from '@app/contract';
+import {
+  ROLE,
+  statusPermissionFor,
+  userApi,
+  userListQuery,
+  userSortColumns,
+  type Permission,
+} from '@app/contract';
+import type { z } from 'zod';
+import type { ListSpec } from '../lib/list/index.ts';
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from './list-call.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
@@ -26,64 +35,61 @@ const WIDE_COLUMNS = USER_RECORD.filter(
   (field) => !(userSortColumns as readonly unknown[]).includes(field.alias),
 );
 
+/** The users a list shows: every one in rank scope, or only those waiting for approval (New, Inactive). */
+export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof userListQuery>> => ({
+  envelope: 'resultData',
+  query: ({ db, user }) => {
+    const q = db
+      .selectFrom('users as u')
+      .innerJoin('roles as r', 'r.id', 'u.role_id')
+      .where(rankScope(user))
+      .select([
+        'u.user_id',
+        fullName.as('full_name'),
+        'r.name as role_name',
+        'u.phone_1',
+        'u.user_email',
+        'u.user_status',
+      ]);
+    return onlyWaiting ? q.where('u.user_status', 'in', ['New', 'Inactive']) : q;
+  },
+  sort: {
+    full_name: fullName,
+    user_email: 'u.user_email',
+    role_name: 'r.name',
+    phone_1: 'u.phone_1',
+    user_status: 'u.user_status',
+    user_id: 'u.user_id',
+  },
+  search: (pattern) =>
+    sql`(${fullName} ILIKE ${pattern} OR u.user_email ILIKE ${pattern} OR u.phone_1 ILIKE ${pattern})`,
+  sortMatches: true,
+  tieBreaker: 'u.user_id',
+  // The old client fills its Edit User form from the row: the whole record, for the page's rows only.
+  late: {
+    idField: 'user_id',
+    join: (page) => page.innerJoin('users as u', 'u.user_id', 'page.user_id'),
+    columns: () => WIDE_COLUMNS,
+  },
+  export: {
+    title: onlyWaiting ? 'ApproveUsers' : 'Users',
+    columns: [
+      { key: 'user_id', header: 'ID', type: 'number', width: 8 },
+      { key: 'full_name', header: 'Name' },
+      { key: 'role_name', header: 'Role', width: 16 },
+      { key: 'phone_1', header: 'Phone', width: 16 },
+      { key: 'user_email', header: 'Email' },
+      { key: 'user_status', header: 'Status', width: 12 },
+    ],
+  },
+});
+
 const userList = (
   call: typeof userApi.GetUser | typeof userApi.GetNewUser,
   access: Permission,
   summary: string,
   onlyWaiting: boolean,
-) =>
-  defineList(call, {
-    access,
-    tag: 'Users',
-    summary,
-    list: {
-      envelope: 'resultData',
-      query: ({ db, user }) => {
-        const q = db
-          .selectFrom('users as u')
-          .innerJoin('roles as r', 'r.id', 'u.role_id')
-          .where(rankScope(user))
-          .select([
-            'u.user_id',
-            fullName.as('full_name'),
-            'r.name as role_name',
-            'u.phone_1',
-            'u.user_email',
-            'u.user_status',
-          ]);
-        return onlyWaiting ? q.where('u.user_status', 'in', ['New', 'Inactive']) : q;
-      },
-      sort: {
-        full_name: fullName,
-        user_email: 'u.user_email',
-        role_name: 'r.name',
-        phone_1: 'u.phone_1',
-        user_status: 'u.user_status',
-        user_id: 'u.user_id',
-      },
-      search: (pattern) =>
-        sql`(${fullName} ILIKE ${pattern} OR u.user_email ILIKE ${pattern} OR u.phone_1 ILIKE ${pattern})`,
-      sortMatches: true,
-      tieBreaker: 'u.user_id',
-      // The old client fills its Edit User form from the row: the whole record, for the page's rows only.
-      late: {
-        idField: 'user_id',
-        join: (page) => page.innerJoin('users as u', 'u.user_id', 'page.user_id'),
-        columns: () => WIDE_COLUMNS,
-      },
-      export: {
-        title: onlyWaiting ? 'ApproveUsers' : 'Users',
-        columns: [
-          { key: 'user_id', header: 'ID', type: 'number', width: 8 },
-          { key: 'full_name', header: 'Name' },
-          { key: 'role_name', header: 'Role', width: 16 },
-          { key: 'phone_1', header: 'Phone', width: 16 },
-          { key: 'user_email', header: 'Email' },
-          { key: 'user_status', header: 'Status', width: 12 },
-        ],
-      },
-    },
-  });
+) => defineList(call, { access, tag: 'Users', summary, list: userListSpec(onlyWaiting) });
 
 /** The user, or 404; `lock` holds their row until the transaction ends (a status change reads it so). */
 async function targetUser(db: Db, userId: number, lock = false) {

@@ -9,7 +9,6 @@ import { FullPageLoader, PublicOnly, RequireAuth } from './Guards.tsx';
 import { RouteError } from './RouteError.tsx';
 
 const AppShell = lazy(() => import('./shell/AppShell.tsx'));
-const HomeLanding = lazy(async () => ({ default: (await import('./shell/HomeRoutes.tsx')).HomeLanding }));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 
@@ -63,8 +62,8 @@ export function AppRoutes() {
             <Route path="login" element={<LoginPage />} />
           </Route>
           <Route path={HOME} element={<RequireAuth />}>
-            {/* '*' does not match /home itself: without the index, /home was an empty page. */}
-            <Route index element={<HomeLanding />} />
+            {/* '*' does not match /home itself: the index opens the shell too, at the home page. */}
+            <Route index element={<AppShell />} />
             <Route path="*" element={<AppShell />} />
           </Route>
           <Route path="*" element={<Navigate to={LOGIN_PATH} replace />} />

@@ -7,3 +7,34 @@ export const USERS_PATH = `${HOME}/users/AgentOperator/agent-operator`;
 export const ADD_USER_PATH = `${HOME}/users/AgentOperator/add-agent-operator`;
 export const assignRolePermissionPath = (roleId: number, name: string) =>
   `${HOME}/permission/assign-role-permission-list/${roleId}?name=${encodeURIComponent(name)}`;
+export const APPROVE_USER_PATH = `${HOME}/users/ApproveUser/approve-user`;
+export const PROPERTY_LIST_PATH = `${HOME}/Property/property-list`;
+
+/** The Property List's filters a link may carry in its URL (they are the allproperty call's own). */
+export interface PropertyListFilter {
+  status?: string;
+  rental_expires_within?: number;
+  own_open?: true;
+}
+
+/** The Property List, filtered (the home page's figures link to it). */
+export function propertyListPath(filter: PropertyListFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.rental_expires_within) params.set('rental_expires_within', String(filter.rental_expires_within));
+  if (filter.own_open) params.set('own_open', '1');
+  const query = params.toString();
+  return query ? `${PROPERTY_LIST_PATH}?${query}` : PROPERTY_LIST_PATH;
+}
+
+export const NOTIFICATION_LIST_PATH = `${HOME}/notification/notification-list`;
+
+/** Where a notification leads: the record it concerns, else the notification list. */
+export function notificationPath(n: { entity: string | null; entity_id: number | null }): string {
+  if (n.entity_id !== null) {
+    if (n.entity === 'property') return `${HOME}/Property/add-property?id=${n.entity_id}`;
+    if (n.entity === 'user') return `${ADD_USER_PATH}?userId=${n.entity_id}`;
+    if (n.entity === 'broker') return `${HOME}/Broker/add-broker/${n.entity_id}`;
+  }
+  return NOTIFICATION_LIST_PATH;
+}

@@ -33,6 +33,12 @@ function totals<K extends 'status' | 'product_category_id' | 'province_id'>(grou
   return sums;
 }
 
+/** The Overview's listings per status in the user's scope (the home page shows them too). */
+export async function listingsByStatus(db: Db, user: SessionUser): Promise<ReportsOverview['by_status']> {
+  const byStatus = totals(await listingGroups(db, user), 'status');
+  return PROPERTY_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+}
+
 async function overview(db: Db, user: SessionUser): Promise<ReportsOverview> {
   const [groups, categories, provinces, listingWeeks, userWeeks] = await Promise.all([
     listingGroups(db, user),

@@ -8,7 +8,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
-import { CLOSED_PROPERTY_STATUSES, ROLE, type PropertySortColumn } from '@app/contract';
+import { CLOSED_PROPERTY_STATUSES, ROLE, type PropertySortColumn, type PropertyStatus } from '@app/contract';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyTable } from '../schema.ts';
 import { recordColumns } from './property-record.ts';
@@ -182,8 +182,18 @@ const ON_LISTING_PAGE = new Set(['id', ...Object.keys(LISTING_SORT)]);
 export const listingSearch = (pattern: string): Expression<SqlBool> =>
   sql<SqlBool>`(p.property_name ILIKE ${pattern} OR p.property_headline ILIKE ${pattern})`;
 
-/** The listing's keys and sort columns in `scope`, of the product category when one is given. */
-export function listingBase(db: Db, scope: Expression<SqlBool>, productCategoryId: number | null) {
+/** The Property List's optional filters (property-filters.ts), with the caller and Manila's today. */
+export interface ListingFilters {
+  productCategoryId: number | null;
+  status?: PropertyStatus;
+  rentalExpiresWithin?: number;
+  ownOpenOf?: number;
+  today: string;
+}
+
+/** The listing's keys and sort columns in `scope`, narrowed by the filters that are given. */
+export function listingBase(db: Db, scope: Expression<SqlBool>, filters: ListingFilters) {
+  const { productCategoryId, status, rentalExpiresWithin, ownOpenOf, today } = filters;
   let query = db
     .selectFrom('properties as p')
     .select([
@@ -192,6 +202,14 @@ export function listingBase(db: Db, scope: Expression<SqlBool>, productCategoryI
     ])
     .where(scope);
   if (productCategoryId !== null) query = query.where('p.product_category_id', '=', productCategoryId);
+  if (status !== undefined) query = query.where('p.status', '=', status);
+  if (rentalExpiresWithin !== undefined)
+    query = query.where(
+      sql<SqlBool>`p.current_rental_expires BETWEEN ${today}::date AND ${today}::date + ${rentalExpiresWithin}::int`,
+    );
+  // As the open-listing limit counts them (countOpenListings).
+  if (ownOpenOf !== undefined)
+    query = query.where('p.user_id', '=', ownOpenOf).where('p.status', 'not in', CLOSED_PROPERTY_STATUSES);
   return query;
 }
 

@@ -1,41 +1,21 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { HOME, ROLE_MASTER_PATH } from '../../lib/paths.ts';
-import { usePermissions } from '../../lib/permissions.ts';
+import { HOME } from '../../lib/paths.ts';
 import { RoutePage } from '../RoutePage.tsx';
-import { APP_ROUTES, MENU_GROUPS } from '../routes.tsx';
+import { APP_ROUTES } from '../routes.tsx';
 
-const pathOf = (route: { path: string }) => `${HOME}/${route.path}`;
-/** The role master page first, then the menu's pages in its order. */
-const LANDING_CANDIDATES = [
-  ...APP_ROUTES.filter((r) => pathOf(r) === ROLE_MASTER_PATH),
-  ...MENU_GROUPS.flatMap((group) => APP_ROUTES.filter((r) => r.menu?.some((m) => m.group === group))),
-];
+/** /home itself: what waits for the user (issue 22 item 3, decision 45). Every signed-in user may open it. */
+const HomePage = lazy(() => import('../../features/home/HomePage.tsx'));
 
-/**
- * Where /home goes: the role master page (the spec), or, for a role that may not open it, the first
- * page of its menu; Account Details when it may open none.
- */
-function useLandingPath(): string {
-  const { has } = usePermissions();
-  const route = LANDING_CANDIDATES.find((r) => has(r.permission));
-  return route ? pathOf(route) : `${HOME}/account-details`;
-}
-
-/** Landing on exactly /home (opened, or browser Back) goes on, replacing it, so Back does not loop. */
-export function HomeLanding() {
-  return <Navigate to={useLandingPath()} replace />;
-}
-
-/** The pages under /home, from the route table (paths relative to /home). */
+/** The pages under /home, from the route table (paths relative to /home); an unknown one goes home. */
 export function HomeRoutes() {
-  const landing = <HomeLanding />;
   return (
     <Routes>
-      <Route index element={landing} />
+      <Route index element={<HomePage />} />
       {APP_ROUTES.map((route) => (
         <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
       ))}
-      <Route path="*" element={landing} />
+      <Route path="*" element={<Navigate to={HOME} replace />} />
     </Routes>
   );
 }

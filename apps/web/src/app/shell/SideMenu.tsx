@@ -10,6 +10,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import GroupsIcon from '@mui/icons-material/Groups';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import TuneIcon from '@mui/icons-material/Tune';
+import HomeIcon from '@mui/icons-material/Home';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -55,6 +56,14 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Main menu">
       <List dense disablePadding>
+        <li>
+          <ListItemButton component={NavLink} to={HOME} end selected={pathname === HOME} onClick={onNavigate}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <HomeIcon />
+            </ListItemIcon>
+            <ListItemText primary="Home" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+          </ListItemButton>
+        </li>
         {menu.map(({ group, entries }) => {
           const expanded = !!open[group];
           const listId = `menu-group-${group}`;

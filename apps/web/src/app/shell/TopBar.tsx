@@ -1,9 +1,10 @@
 import { lazy, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -65,7 +66,9 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           <MenuIcon />
         </IconButton>
         <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1 }}>
-          Pinoy Property
+          <Link component={RouterLink} to={HOME} color="inherit" underline="none">
+            Pinoy Property
+          </Link>
         </Typography>
         <NotificationBell />
         <Box sx={{ textAlign: 'right', mx: 1, display: { xs: 'none', sm: 'block' } }}>

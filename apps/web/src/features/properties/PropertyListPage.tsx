@@ -28,6 +28,7 @@ import { useDebouncedSearch, useUrlParams } from '../../lib/url-state.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { whenOnline } from '../../lib/online.ts';
 import { propertyListQuery, useDeleteProperty } from './api.ts';
+import { ListingFilterChips, readListingFilter } from './ListingFilterChips.tsx';
 import { PropertyCardView } from './PropertyCard.tsx';
 import { propertyFormPath, propertyMediaPath } from './paths.ts';
 import { cardListSx, PROPERTY_SORTS, type PropertyCard } from './listing.ts';
@@ -49,6 +50,7 @@ function useListState() {
     sort: PROPERTY_SORTS.find((s) => s.key === rawSort) ?? PROPERTY_SORTS[0],
     category: CATEGORIES.some((c) => c.value === rawCategory) ? rawCategory : '',
     q: params.get('q') ?? '',
+    filter: readListingFilter(params),
   };
   return { ...state, update };
 }
@@ -57,7 +59,7 @@ function useListState() {
 export default function PropertyListPage() {
   const { has } = usePermissions();
   const navigate = useNavigate();
-  const { page, size, sort, category, q, update } = useListState();
+  const { page, size, sort, category, q, filter, update } = useListState();
 
   const [input, setInput] = useDebouncedSearch(q, update);
 
@@ -68,6 +70,7 @@ export default function PropertyListPage() {
     sortOrder: sort.order,
     searchText: q,
     product_category_id: category || undefined,
+    ...filter,
   } satisfies RequestOf<typeof propertyApi.allproperty>;
   const {
     data: answer,
@@ -156,6 +159,7 @@ export default function PropertyListPage() {
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
           <ExportButton call={propertyListQuery.call} params={params} disabled={total === 0} />
         </Box>
+        <ListingFilterChips filter={filter} update={update} />
       </Paper>
 
       {isError && !isFetching ? (

@@ -1,0 +1,243 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { homeApi, manilaToday, ROLE, type HomeSummary, type PropertyStatus } from '@app/contract';
+import { agencyPayload, place, propertyIdOf, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
+import { expectAnswer } from './property-fixtures.ts';
+import { propertyForm } from './process-fixtures.ts';
+
+/**
+ * Issue 22 item 3 (docs/decisions/0045-home-page.md): GetHomeSummary answers, per role, only the
+ * figures of the lists the caller may open, each counted in the caller's scope exactly as the list it
+ * links to counts it (the same call with the same filter answers the same total).
+ */
+
+const env = useTestApp();
+let p: Place;
+let agencyA: number;
+let agencyB: number;
+
+const summaryOf = async (token: string): Promise<HomeSummary> => {
+  const res = await env.get('/api/GetHomeSummary', token);
+  expect(res.statusCode, res.body).toBe(200);
+  expectAnswer(homeApi.GetHomeSummary.response, res.json());
+  return res.json().resultData;
+};
+
+/** The total the list answers for `query`. */
+const totalOf = async (call: string, query: string, token: string) => {
+  const res = await env.get(`/api/${call}?${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().resultData.total as number;
+};
+
+const figure = (s: HomeSummary, key: string) => s.figures.find((f) => f.key === key);
+
+/** The figures and the totals of the lists they link to, for the caller. */
+async function expectFiguresMatchLists(s: HomeSummary, token: string) {
+  const links: Record<string, [string, string]> = {
+    users_to_approve: ['GetNewUser', ''],
+    pending_listings: ['allproperty', 'status=Pending'],
+    suspended_listings: ['allproperty', 'status=Suspended'],
+    rentals_expiring: ['allproperty', 'rental_expires_within=30'],
+  };
+  for (const f of s.figures) {
+    const [call, query] = links[f.key]!;
+    expect({ key: f.key, count: f.count }).toEqual({ key: f.key, count: await totalOf(call, query, token) });
+    expect(f.more).toBe(false);
+  }
+  for (const row of s.overview ?? [])
+    expect({ status: row.status, count: row.count }).toEqual({
+      status: row.status,
+      count: await totalOf('allproperty', `status=${row.status}`, token),
+    });
+}
+
+let names = 0;
+/** A listing saved by `token`, then given the status and rental expiry (days from today) asked for. */
+async function listing(token: string, status: PropertyStatus, expiresInDays: number | null = null) {
+  const name = `Home lot ${++names}`;
+  const res = await env.post('saveproperty', propertyForm(p, name), token);
+  expect(res.statusCode, res.body).toBe(200);
+  const id = await propertyIdOf(env.t, name);
+  await env.t.db
+    .updateTable('properties')
+    .set({
+      status,
+      current_rental_expires:
+        expiresInDays === null ? null : sql`${manilaToday()}::date + ${expiresInDays}::int`,
+    })
+    .where('property_id', '=', id)
+    .execute();
+  return id;
+}
+
+async function agent(agencyId: number, role: number = ROLE.Agent) {
+  const signed = await env.t.signedIn(role);
+  await setAgency(env, signed.userId, agencyId);
+  return signed;
+}
+
+async function agency(name: string) {
+  const res = await env.post('saveagency', agencyPayload(p, name));
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    await env.t.db
+      .selectFrom('agencies')
+      .select('agency_id')
+      .where('agency_name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).agency_id;
+}
+
+beforeAll(async () => {
+  p = await place(env.t, 'Home');
+  agencyA = await agency('Home Agency A');
+  agencyB = await agency('Home Agency B');
+});
+
+describe('GetHomeSummary', () => {
+  it('refuses without a session', async () => {
+    const res = await env.t.call(null, { method: 'GET', url: '/api/GetHomeSummary' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers a Super Admin every figure, the Overview and notifications, each as its list counts it', async () => {
+    await env.t.createUser(ROLE.Agent, undefined, 'New');
+    await env.t.createUser(ROLE.Individual, undefined, 'Inactive');
+    await env.t.createUser(ROLE.Admin, undefined, 'New');
+    await listing(env.admin.token, 'Pending');
+    await listing(env.admin.token, 'Suspended');
+    await listing(env.admin.token, 'Occupied', 0);
+    await listing(env.admin.token, 'Occupied', 30);
+    await listing(env.admin.token, 'Occupied', 31);
+    await listing(env.admin.token, 'Occupied', -1);
+    const s = await summaryOf(env.admin.token);
+    expect(s.figures.map((f) => f.key)).toEqual([
+      'users_to_approve',
+      'pending_listings',
+      'suspended_listings',
+      'rentals_expiring',
+    ]);
+    expect(figure(s, 'users_to_approve')!.count).toBeGreaterThanOrEqual(3);
+    // Today and the 30th day count; the 31st and yesterday do not.
+    expect(figure(s, 'rentals_expiring')!.count).toBe(2);
+    expect(s.open_limit).toBeNull();
+    expect(s.overview).not.toBeNull();
+    expect(s.notifications).not.toBeNull();
+    await expectFiguresMatchLists(s, env.admin.token);
+  });
+
+  it("counts an Agent's figures in the Agent's scope: their agency's listings, not another's", async () => {
+    const mine = await agent(agencyA);
+    const colleague = await agent(agencyA, ROLE.OwnerAgent);
+    const other = await agent(agencyB);
+    await listing(mine.token, 'Pending');
+    await listing(colleague.token, 'Pending');
+    await listing(colleague.token, 'Occupied', 10);
+    await listing(other.token, 'Pending');
+    await listing(other.token, 'Suspended');
+    await listing(other.token, 'Occupied', 5);
+
+    const s = await summaryOf(mine.token);
+    // No Approve User permission: no users figure.
+    expect(s.figures.map((f) => f.key)).toEqual([
+      'pending_listings',
+      'suspended_listings',
+      'rentals_expiring',
+    ]);
+    expect(figure(s, 'pending_listings')!.count).toBe(2);
+    expect(figure(s, 'suspended_listings')!.count).toBe(0);
+    expect(figure(s, 'rentals_expiring')!.count).toBe(1);
+    expect(s.overview!.find((r) => r.status === 'Pending')!.count).toBe(2);
+    await expectFiguresMatchLists(s, mine.token);
+  });
+
+  it('shows a limited owner their open listings against the limit, as the own_open list counts them', async () => {
+    const a = await agent(agencyB);
+    await env.t.db
+      .updateTable('users')
+      .set({ open_property_limit: 3 })
+      .where('user_id', '=', a.userId)
+      .execute();
+    await listing(a.token, 'Open');
+    let s = await summaryOf(a.token);
+    expect(s.open_limit).toEqual({ open: 1, limit: 3, near: false, reached: false });
+    await listing(a.token, 'Pending');
+    await listing(a.token, 'Sold');
+    s = await summaryOf(a.token);
+    expect(s.open_limit).toEqual({ open: 2, limit: 3, near: true, reached: false });
+    expect(await totalOf('allproperty', 'own_open=1', a.token)).toBe(2);
+    // The agency's other listings are in the Agent's list, but not among their own open ones.
+    expect(await totalOf('allproperty', '', a.token)).toBeGreaterThan(2);
+    await listing(a.token, 'Open');
+    s = await summaryOf(a.token);
+    expect(s.open_limit).toEqual({ open: 3, limit: 3, near: true, reached: true });
+  });
+
+  it('answers an Individual their own listings only, no Overview and no users', async () => {
+    const ind = await env.t.signedIn(ROLE.Individual);
+    await listing(ind.token, 'Pending');
+    await listing(ind.token, 'Occupied', 3);
+    const s = await summaryOf(ind.token);
+    expect(s.figures.map((f) => [f.key, f.count])).toEqual([
+      ['pending_listings', 1],
+      ['suspended_listings', 0],
+      ['rentals_expiring', 1],
+    ]);
+    expect(s.overview).toBeNull();
+    expect(s.open_limit).toEqual({ open: 2, limit: 5, near: false, reached: false });
+    expect(s.notifications).toEqual([]);
+    await expectFiguresMatchLists(s, ind.token);
+  });
+
+  it("counts an Operator's users to approve among the roles ranked below theirs, as Approve User does", async () => {
+    const op = await env.t.signedIn(ROLE.Operator);
+    await env.t.createUser(ROLE.Agent, undefined, 'New');
+    const s = await summaryOf(op.token);
+    const admin = await summaryOf(env.admin.token);
+    // The waiting Admin is the Super Admin's to approve, not the Operator's.
+    expect(figure(s, 'users_to_approve')!.count).toBeLessThan(figure(admin, 'users_to_approve')!.count);
+    await expectFiguresMatchLists(s, op.token);
+  });
+
+  it('answers a role without permissions nothing but an empty summary', async () => {
+    const role = await sql<{ id: number }>`INSERT INTO roles (name, rank) VALUES ('Home Viewer', 1)
+      RETURNING id`.execute(env.t.db);
+    const userId = await env.t.createUser(role.rows[0]!.id, 'viewer@home.ph');
+    expect(userId).toBeGreaterThan(0);
+    const s = await summaryOf(await env.t.login('viewer@home.ph'));
+    expect(s).toEqual({ figures: [], open_limit: null, overview: null, notifications: null });
+  });
+
+  it("lists the caller's newest notifications as the Notifications list does", async () => {
+    const s = await summaryOf(env.admin.token);
+    const list = await env.get('/api/getNotification', env.admin.token);
+    const newest = list.json().resultData.data.slice(0, 5);
+    expect(list.json().resultData.total).toBeGreaterThan(5);
+    expect(s.notifications!.length).toBe(5);
+    expect(s.notifications).toEqual(newest);
+  });
+});
+
+describe("the Property List's filters the home page links to", () => {
+  it('refuses filters it cannot read with plain sentences', async () => {
+    for (const [query, message] of [
+      ['status=Bogus', 'status must be one of'],
+      ['rental_expires_within=0', 'rental_expires_within must be at least 1'],
+      ['rental_expires_within=abc', 'rental_expires_within must be a number of days'],
+      ['rental_expires_within=400', 'rental_expires_within must be at most 366'],
+      ['own_open=maybe', 'own_open must be true or left out'],
+    ]) {
+      const res = await env.get(`/api/allproperty?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.body, query).toContain(message);
+    }
+  });
+
+  it('takes an empty filter as none, as old clients send it', async () => {
+    const all = await totalOf('allproperty', '', env.admin.token);
+    expect(await totalOf('allproperty', 'status=&rental_expires_within=&own_open=', env.admin.token)).toBe(
+      all,
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  AGENT_EMAIL,
+  E2E,
+  apiHeaders,
+  createListing,
+  expectAccessible,
+  manilaToday,
+  signIn,
+} from './support.ts';
+import { misfits } from './fits.ts';
+
+/**
+ * Issue 22 item 3 (decision 45): /home shows each role what waits for it, every figure a link to its
+ * filtered list, which then shows as many records as the figure said; at 1440 and 390 px, scanned.
+ */
+
+const INDIVIDUAL_EMAIL = 'individual@demo.pinoyproperty.ph';
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+const waiting = (page: Page) => page.getByRole('region', { name: 'Waiting for you' });
+
+/** The figure on a card link named by its label, as the page shows it. */
+async function figureOf(page: Page, label: string) {
+  const link = waiting(page).getByRole('link', { name: new RegExp(label) });
+  await expect(link).toBeVisible();
+  return (await link.locator('span').first().textContent())!;
+}
+
+/** Opens a figure's card and expects its list to find as many records, filtered as the chip says. */
+async function followFigure(page: Page, label: string, url: RegExp, chip: string | null) {
+  const figure = await figureOf(page, label);
+  await waiting(page)
+    .getByRole('link', { name: new RegExp(label) })
+    .click();
+  await expect(page).toHaveURL(url);
+  if (chip) await expect(page.getByRole('list', { name: 'Filters' }).getByText(chip)).toBeVisible();
+  await expect(page.getByText(`${figure.replace(/,/g, '')} Records Found`)).toBeVisible();
+}
+
+test.beforeAll(async ({ request }) => {
+  // Something to wait for: a Pending listing, and one whose rental ends in ten days (the Super
+  // Admin's: no open-listing limit, however often this runs).
+  const headers = await apiHeaders(request);
+  const pending = await createListing(request, headers, `Home pending lot ${Date.now()}`);
+  const update = (id: number, body: Record<string, unknown>, changes: Record<string, unknown>) =>
+    request.post('/api/updateproperty', { headers, data: { ...body, id, ...changes } });
+  expect((await update(pending.id, pending.body, { status: 'Pending' })).status()).toBe(200);
+  const expires = new Date(`${manilaToday()}T00:00:00Z`);
+  expires.setUTCDate(expires.getUTCDate() + 10);
+  const rented = await createListing(request, headers, `Home rented lot ${Date.now()}`);
+  const res = await update(rented.id, rented.body, {
+    status: 'Occupied',
+    current_rental_expires: expires.toISOString().slice(0, 10),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});
+
+for (const size of SIZES) {
+  test(`a Super Admin's home at ${size.width} px: every figure, the Overview and notifications`, async ({
+    page,
+  }) => {
+    test.slow(); // two or three axe scans and a few lists, on a busy machine
+    await page.setViewportSize(size);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    for (const label of ['Users to approve', 'Listings pending', 'Listings suspended', 'Rentals expiring'])
+      await expect(waiting(page).getByRole('link', { name: new RegExp(label) })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' }).getByRole('link')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'Latest notifications' })).toBeVisible();
+    expect(await misfits(page, true)).toEqual([]);
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/home-super-admin-${size.width}.png`, fullPage: true });
+
+    await followFigure(page, 'Listings pending', /property-list\?status=Pending$/, 'Status: Pending');
+    await expectAccessible(page);
+    await page.goBack();
+    await followFigure(page, 'Users to approve', /approve-user$/, null);
+  });
+}
+
+for (const size of SIZES) {
+  test(`an Agent's home at ${size.width} px: their scope's listings and their open-listing limit`, async ({
+    page,
+  }) => {
+    test.slow(); // two or three axe scans and a few lists, on a busy machine
+    await page.setViewportSize(size);
+    await signIn(page, AGENT_EMAIL, E2E.demoPassword);
+    await page.goto('/home');
+    await expect(waiting(page).getByRole('link', { name: /Users to approve/ })).toHaveCount(0);
+    await expect(waiting(page).getByRole('link', { name: /Your open listings/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
+    expect(await misfits(page, true)).toEqual([]);
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/home-agent-${size.width}.png`, fullPage: true });
+
+    await followFigure(
+      page,
+      'Rentals expiring',
+      /property-list\?rental_expires_within=30$/,
+      'Rental expires within 30 days',
+    );
+    await page.goBack();
+    const open = await figureOf(page, 'Your open listings');
+    await waiting(page)
+      .getByRole('link', { name: /Your open listings/ })
+      .click();
+    await expect(page).toHaveURL(/property-list\?own_open=1$/);
+    await expect(page.getByText(`${open.split(' of ')[0]} Records Found`)).toBeVisible();
+    // Removing the filter shows the whole list again.
+    await page.getByRole('button', { name: /Remove filter: Your open listings/ }).click();
+    await expect(page).toHaveURL(/property-list$/);
+  });
+}
+
+for (const size of SIZES) {
+  test(`an Individual's home at ${size.width} px: their own listings, no Overview, no users`, async ({
+    page,
+  }) => {
+    test.slow(); // two or three axe scans and a few lists, on a busy machine
+    await page.setViewportSize(size);
+    await signIn(page, INDIVIDUAL_EMAIL, E2E.demoPassword);
+    await page.goto('/home');
+    await expect(waiting(page).getByRole('link', { name: /Listings pending/ })).toBeVisible();
+    await expect(waiting(page).getByRole('link', { name: /Users to approve/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Overview' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Latest notifications' })).toBeVisible();
+    expect(await misfits(page, true)).toEqual([]);
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/home-individual-${size.width}.png`, fullPage: true });
+  });
+}
