@@ -11,6 +11,9 @@ import { PROPERTY_STATUSES } from './property-rules.ts';
 /** `money`: an amount in pesos with centavos (a number on the wire, ₱ on screen). */
 export type ReportColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'link';
 
+/** A record with a page of its own, that a cell may name (decision 49). */
+export type RecordKind = 'listing' | 'user' | 'seller' | 'agency' | 'broker' | 'association';
+
 export interface ReportColumn {
   /** Row field (wire name); also the sort column when `sortable`. */
   field: string;
@@ -22,6 +25,8 @@ export interface ReportColumn {
   flex?: number;
   /** The field can be null (a nullable column, a LEFT JOIN's missing side). */
   nullable?: true;
+  /** The cell names this record, whose id is the row's `idField`: it links to the record's page. */
+  record?: { kind: RecordKind; idField: string };
 }
 
 /** A row field that no column shows: its name and its type on the wire, as a column's. */
@@ -131,6 +136,11 @@ const LISTING_PEOPLE = [
 /** The row id of the listing reports, a column of none. */
 const PROPERTY_ID = { field: 'property_id', type: 'number' } as const satisfies ReportField;
 const USER_ID = { field: 'user_id', type: 'number' } as const satisfies ReportField;
+/** The records a cell names, by the row field holding their id. */
+const LISTING_RECORD = { kind: 'listing', idField: 'property_id' } as const;
+const USER_RECORD = { kind: 'user', idField: 'user_id' } as const;
+const AGENCY_RECORD = { kind: 'agency', idField: 'agency_id' } as const;
+const BROKER_RECORD = { kind: 'broker', idField: 'broker_id' } as const;
 
 export const REPORTS = [
   {
@@ -144,7 +154,7 @@ export const REPORTS = [
     // ('' without any).
     columns: [
       ...LISTING_PEOPLE,
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'months', header: 'Months', type: 'number' },
       { field: 'pending', header: 'Pending Month', type: 'number', nullable: true },
       { field: 'status', header: 'Status' },
@@ -172,7 +182,7 @@ export const REPORTS = [
     // price: the price it was sold or rented for, else the price asked (issue 21, item 5).
     columns: [
       { field: 'seller_name', header: 'Seller Name', nullable: true },
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'price', header: 'Price', type: 'money', nullable: true },
       { field: 'date_sold', header: 'Date Sold', type: 'date', nullable: true },
       { field: 'date_rented', header: 'Date Rented', type: 'date', nullable: true },
@@ -197,7 +207,7 @@ export const REPORTS = [
     permission: 'Sellers Reports',
     exportTitle: 'SellersReport',
     columns: [
-      { field: 'seller_name', header: 'Name' },
+      { field: 'seller_name', header: 'Name', record: { kind: 'seller', idField: 'seller_id' } },
       { field: 'property_owner_name', header: 'Owner Name', nullable: true },
       { field: 'agency_name', header: 'Agency', nullable: true },
       { field: 'phone_1', header: 'Phone' },
@@ -217,7 +227,7 @@ export const REPORTS = [
     permission: 'Individuals Reports',
     exportTitle: 'IndividualsReport',
     columns: [
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'role_name', header: 'Role' },
       { field: 'phone_1', header: 'Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
@@ -237,7 +247,7 @@ export const REPORTS = [
     exportTitle: 'UserList',
     columns: [
       { field: 'user_id', header: 'ID', type: 'number', flex: 0.5 },
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'role_name', header: 'Role' },
       { field: 'primary_phone', header: 'Primary Phone', nullable: true },
       { field: 'secondary_phone', header: 'Secondary Phone', nullable: true },
@@ -266,7 +276,7 @@ export const REPORTS = [
     exportTitle: 'UserToActivate',
     // Users waiting for approval: New or Inactive, as on Approve Users.
     columns: [
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'role_name', header: 'Role' },
       { field: 'primary_phone', header: 'Primary Phone', nullable: true },
       { field: 'secondary_phone', header: 'Secondary Phone', nullable: true },
@@ -288,7 +298,7 @@ export const REPORTS = [
     // One row per user with at least one skill; user_skills = the skill names, comma-joined.
     columns: [
       { field: 'id', header: 'ID', type: 'number', flex: 0.5 },
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: { kind: 'user', idField: 'id' } },
       { field: 'role_name', header: 'Role' },
       { field: 'user_skills', header: 'User Skills', sortable: false, flex: 1.5 },
     ],
@@ -313,7 +323,7 @@ export const REPORTS = [
     exportTitle: 'Agents',
     // Agents and Owner-Agents.
     columns: [
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'primary_phone', header: 'Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
     ],
@@ -330,7 +340,7 @@ export const REPORTS = [
     permission: 'Agencies Reports',
     exportTitle: 'Agencies',
     columns: [
-      { field: 'agency_name', header: 'Agency Name', flex: 1.5 },
+      { field: 'agency_name', header: 'Agency Name', flex: 1.5, record: AGENCY_RECORD },
       { field: 'owner_name', header: 'Owner Name' },
       { field: 'contact_person', header: 'Contact Person' },
       { field: 'phone_1', header: 'Phone' },
@@ -350,7 +360,7 @@ export const REPORTS = [
     exportTitle: 'Brokers',
     columns: [
       { field: 'broker_id', header: 'ID', type: 'number', flex: 0.5 },
-      { field: 'broker_name', header: 'Broker Name' },
+      { field: 'broker_name', header: 'Broker Name', record: BROKER_RECORD },
       { field: 'email_address', header: 'Email', flex: 1.5 },
       { field: 'phone_1', header: 'Phone' },
       { field: 'broker_license_number', header: 'Licence Number' },
@@ -366,7 +376,12 @@ export const REPORTS = [
     permission: 'Broker Associations Reports',
     exportTitle: 'BrokerAssociations',
     columns: [
-      { field: 'broker_association_name', header: 'Broker Association Name', flex: 1.5 },
+      {
+        field: 'broker_association_name',
+        header: 'Broker Association Name',
+        flex: 1.5,
+        record: { kind: 'association', idField: 'broker_association_id' },
+      },
       { field: 'email_address', header: 'Email', flex: 1.5 },
       { field: 'phone_1', header: 'Phone' },
       { field: 'contact_person', header: 'Contact Person' },
@@ -386,7 +401,7 @@ export const REPORTS = [
     // One row per agency and agent; an agency without agents still has its row (agent fields null).
     // row_id = `${agency_id}-${user_id}`; phone_1 is the agent's phone.
     columns: [
-      { field: 'agency_name', header: 'Agency Name', flex: 1.5 },
+      { field: 'agency_name', header: 'Agency Name', flex: 1.5, record: AGENCY_RECORD },
       { field: 'owner_name', header: 'Owner Name' },
       { field: 'contact_person', header: 'Contact Person' },
       { field: 'AgentName', header: 'Agent Name', nullable: true },
@@ -408,7 +423,7 @@ export const REPORTS = [
     exportTitle: 'BrokerLinkedBrokerAssociations',
     // associations: the broker's association names, comma-joined in name order ('' without any).
     columns: [
-      { field: 'broker_name', header: 'Broker Name' },
+      { field: 'broker_name', header: 'Broker Name', record: BROKER_RECORD },
       { field: 'broker_license_number', header: 'Licence Number' },
       { field: 'associations', header: 'Associations', sortable: false, flex: 1.5 },
       { field: 'phone_1', header: 'Phone 1' },
@@ -431,7 +446,7 @@ export const REPORTS = [
     // totalProperties counts the listings the user owns or is an agent of, that the viewer may see.
     columns: [
       { field: 'role_type', header: 'User Type' },
-      { field: 'full_name', header: 'Full Name', flex: 1.5 },
+      { field: 'full_name', header: 'Full Name', flex: 1.5, record: USER_RECORD },
       { field: 'user_status', header: 'User/Agent/Individual Status' },
       { field: 'totalProperties', header: 'Total Properties', type: 'number', sortable: false },
     ],
@@ -462,7 +477,7 @@ export const REPORTS = [
     // Every listing in scope, with or without seller, agent or broker.
     columns: [
       ...LISTING_PEOPLE,
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'status', header: 'Status' },
     ],
     rowFields: [PROPERTY_ID],
@@ -515,7 +530,7 @@ export const REPORTS = [
     // Listings added between the two dates (inclusive, Manila days). user_type: the owner's role name;
     // operator_name: the Operator who last saved it.
     columns: [
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'date_first_added', header: 'Date First', type: 'datetime' },
       { field: 'date_last_modified', header: 'Date Last', type: 'datetime' },
       { field: 'date_last_status_change', header: 'Status Change', type: 'datetime' },

@@ -65,10 +65,10 @@ export const propertyCalls: AnyCall[] = [
     access: 'Property List',
     tag: TAG,
     summary:
-      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id filters)',
+      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id, seller_id, agency_id and broker_id filter)',
     list: {
       envelope: 'resultData',
-      query: ({ db, user, input }) => listingBase(db, propertyScope(user), input.product_category_id),
+      query: ({ db, user, input }) => listingBase(db, propertyScope(user), input),
       sort: LISTING_SORT,
       search: listingSearch,
       tieBreaker: 'p.property_id',

@@ -182,8 +182,17 @@ const ON_LISTING_PAGE = new Set(['id', ...Object.keys(LISTING_SORT)]);
 export const listingSearch = (pattern: string): Expression<SqlBool> =>
   sql<SqlBool>`(p.property_name ILIKE ${pattern} OR p.property_headline ILIKE ${pattern})`;
 
-/** The listing's keys and sort columns in `scope`, of the product category when one is given. */
-export function listingBase(db: Db, scope: Expression<SqlBool>, productCategoryId: number | null) {
+/** What a listing list may be narrowed to: a product category, and a seller's, agency's or broker's. */
+export interface ListingFilters {
+  product_category_id: number | null;
+  seller_id?: number | null;
+  agency_id?: number | null;
+  broker_id?: number | null;
+}
+const FILTER_COLUMNS = ['product_category_id', 'seller_id', 'agency_id', 'broker_id'] as const;
+
+/** The listing's keys and sort columns in `scope`, narrowed by each filter given. */
+export function listingBase(db: Db, scope: Expression<SqlBool>, filters: ListingFilters) {
   let query = db
     .selectFrom('properties as p')
     .select([
@@ -191,7 +200,10 @@ export function listingBase(db: Db, scope: Expression<SqlBool>, productCategoryI
       ...Object.entries(LISTING_SORT).map(([name, column]) => column.as(name)),
     ])
     .where(scope);
-  if (productCategoryId !== null) query = query.where('p.product_category_id', '=', productCategoryId);
+  for (const column of FILTER_COLUMNS) {
+    const value = filters[column];
+    if (value !== null && value !== undefined) query = query.where(`p.${column}`, '=', value);
+  }
   return query;
 }
 
