@@ -128,14 +128,31 @@ const LISTING_FILTERS: readonly ReportFilter[] = [
   },
 ];
 
+const SELLER_RECORD = { kind: 'seller', idField: 'seller_id' } as const;
+const AGENT_RECORD = { kind: 'user', idField: 'agent_id' } as const;
+const SELLER_NAME = {
+  field: 'seller_name',
+  header: 'Seller Name',
+  nullable: true,
+  record: SELLER_RECORD,
+} as const;
+const AGENT_NAME = {
+  field: 'agent_name',
+  header: 'Agent Name',
+  nullable: true,
+  record: AGENT_RECORD,
+} as const;
 const LISTING_PEOPLE = [
-  { field: 'seller_name', header: 'Seller Name', nullable: true },
-  { field: 'agent_name', header: 'Agent Name', nullable: true },
+  SELLER_NAME,
+  AGENT_NAME,
   { field: 'broker_associated', header: 'Broker Associated', nullable: true },
 ] as const satisfies readonly ReportColumn[];
 /** The row id of the listing reports, a column of none. */
 const PROPERTY_ID = { field: 'property_id', type: 'number' } as const satisfies ReportField;
 const USER_ID = { field: 'user_id', type: 'number' } as const satisfies ReportField;
+/** The listing's seller and agent, whose names link to them (added after the legacy fields). */
+const SELLER_ID = { field: 'seller_id', type: 'number', nullable: true } as const satisfies ReportField;
+const AGENT_ID = { field: 'agent_id', type: 'number', nullable: true } as const satisfies ReportField;
 /** The records a cell names, by the row field holding their id. */
 const LISTING_RECORD = { kind: 'listing', idField: 'property_id' } as const;
 const USER_RECORD = { kind: 'user', idField: 'user_id' } as const;
@@ -166,6 +183,8 @@ export const REPORTS = [
       PROPERTY_ID,
       { field: 'broker_id', type: 'number', nullable: true },
       { field: 'broker_association_id' },
+      SELLER_ID,
+      AGENT_ID,
     ],
     defaultSort: { column: 'broker_id', order: 'asc' },
     rowId: 'property_id',
@@ -181,7 +200,7 @@ export const REPORTS = [
     // the day they became Occupied): the booking date. date_sold and date_rented each carry only their own.
     // price: the price it was sold or rented for, else the price asked (issue 21, item 5).
     columns: [
-      { field: 'seller_name', header: 'Seller Name', nullable: true },
+      SELLER_NAME,
       { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'price', header: 'Price', type: 'money', nullable: true },
       { field: 'date_sold', header: 'Date Sold', type: 'date', nullable: true },
@@ -191,7 +210,7 @@ export const REPORTS = [
       { field: 'broker_associated', header: 'Broker Associated', nullable: true },
       { field: 'status', header: 'Status' },
     ],
-    rowFields: [PROPERTY_ID],
+    rowFields: [PROPERTY_ID, SELLER_ID],
     // date_sold as a sort column means the booking date (sale or rental start).
     sortAliases: { building_name: 'property_building_name' },
     defaultSort: { column: 'date_sold', order: 'desc' },
@@ -480,7 +499,7 @@ export const REPORTS = [
       { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'status', header: 'Status' },
     ],
-    rowFields: [PROPERTY_ID],
+    rowFields: [PROPERTY_ID, SELLER_ID, AGENT_ID],
     defaultSort: { column: 'seller_name', order: 'asc' },
     filters: LISTING_FILTERS,
     rowId: 'property_id',
@@ -494,9 +513,9 @@ export const REPORTS = [
     exportTitle: 'PropertyAttachments',
     // One row per image or video; images_video is the file's address (/media/...) or the video link.
     columns: [
-      { field: 'seller_name', header: 'Seller Name', nullable: true },
-      { field: 'agent_name', header: 'Agent Name', nullable: true },
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      SELLER_NAME,
+      AGENT_NAME,
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'type', header: 'Type', flex: 0.6 },
       {
         field: 'images_video',
@@ -508,6 +527,7 @@ export const REPORTS = [
       },
       { field: 'image_video_id', header: 'ID', type: 'number', flex: 0.5 },
     ],
+    rowFields: [PROPERTY_ID, SELLER_ID, AGENT_ID],
     defaultSort: { column: 'property_name', order: 'asc' },
     filters: [
       {
