@@ -381,6 +381,8 @@ describe('listing reports', () => {
       status: 'Open',
       broker_id: id.xavier,
       broker_association_id: [id.assoc1, id.assoc2, id.assoc3].sort((a, b) => a! - b!).join(','),
+      seller_id: id.santos,
+      agent_id: id.A1,
     });
     expect(page.data[2]).toMatchObject({ property_name: 'Pending Bravo', months: 5, pending: 2 });
     expect(page.data[3]).toMatchObject({ seller_name: null, agent_name: null, broker_associated: null });
@@ -417,6 +419,7 @@ describe('listing reports', () => {
       property_building_name: 'Tower 4',
       broker_associated: 'Yolanda Broker',
       status: 'Sold',
+      seller_id: id.santos,
     });
     expect(page.data[1]).toMatchObject({
       date_sold: null,
@@ -476,6 +479,8 @@ describe('listing reports', () => {
       broker_associated: null,
       property_name: 'Sold First Minute',
       status: 'Sold',
+      seller_id: id.cruz,
+      agent_id: id.B1,
     });
     expect(await numbers('getPropertyBrokerReport', { status: 'Sold' })).toEqual([6, 5, 4, 10]);
     expect(
@@ -512,6 +517,9 @@ describe('listing reports', () => {
       property_name: 'Open Alpha',
       type: 'Image',
       images_video: '/media/alpha.jpg',
+      property_id: L[1],
+      seller_id: id.santos,
+      agent_id: id.A1,
     });
     expect(await field('getListOfAttachments', 'images_video', { attachment_type: 'Video' })).toEqual([
       'https://video.example.ph/alpha',

@@ -125,6 +125,9 @@ export const optionalId = z.preprocess(
   id.nullable(),
 ) as z.ZodType<number | null, unknown>;
 
+/** A list's optional parent filter (a seller's listings: `seller_id`); absent, blank or 0: none. */
+export const parentId = optionalId.optional();
+
 /** A required id from a select: an empty select says 'Field is required'. */
 export const requiredId = z.preprocess(
   (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : v),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, listQuery, lookupQuery } from './common.ts';
+import { id, listQuery, lookupQuery, parentId } from './common.ts';
 import { listPage, messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import {
@@ -54,6 +54,8 @@ export interface OrganisationWire {
   readonly listColumns: readonly [OrganisationColumn, ...OrganisationColumn[]];
   /** A text field computed for the page's rows only, last in the row (the broker's association names). */
   readonly lateColumn?: { readonly key: string; readonly header: string };
+  /** Optional parent filters of the list (a broker's associations: `broker_id`; decision 49). */
+  readonly listFilters?: readonly string[];
 }
 
 type RecordShape<D extends OrganisationWire> = D['record']['shape'];
@@ -63,6 +65,12 @@ type SourceOf<C extends { key: string }> = C extends { column: infer K extends s
 type RowShape<D extends OrganisationWire> = {
   [C in D['listColumns'][number] | { key: D['idColumn'] } as C['key']]: RecordShape<D>[SourceOf<C>];
 } & (D['lateColumn'] extends { key: infer L extends string } ? Record<L, z.ZodString> : unknown);
+/** The list's optional parent filters, each an optional id. */
+type ListFilters<D extends OrganisationWire> = D extends {
+  listFilters: readonly (infer F extends string)[];
+}
+  ? { [K in F]: typeof parentId }
+  : Record<never, never>;
 type LookupShape<D extends OrganisationWire> = Pick<RecordShape<D>, D['idColumn'] | D['nameColumn']>;
 
 /** One call of an organisation, declared under its wire name (its `name`). */
@@ -107,7 +115,9 @@ function organisationApi<const D extends OrganisationWire>(def: D) {
     lookupRow,
     list: declareOne(def.calls.list as D['calls']['list'], {
       method: 'GET',
-      input: listQuery(sortColumns),
+      input: listQuery(sortColumns).extend(
+        Object.fromEntries((def.listFilters ?? []).map((f) => [f, parentId])) as ListFilters<D>,
+      ),
       response: z.object({ resultData: listPage(row) }),
     }),
     byId: declareOne(def.calls.byId as D['calls']['byId'], {
@@ -191,6 +201,7 @@ export const brokerAssociationApi = organisationApi({
     PHONE,
     statusColumn('broker_association_status'),
   ],
+  listFilters: ['broker_id'],
 });
 
 export const brokerApi = organisationApi({
@@ -230,6 +241,7 @@ const byName = <A extends OrganisationApi>(a: A) =>
     (['list', 'byId', 'save', 'update', 'lookup', 'delete'] as const).map((r) => [a[r].name, a[r]]),
   ) as ByName<A>;
 
+/** The seller list's query; `agency_id` keeps an agency's sellers (decision 49). */
 export const sellerListQuery = listQuery([
   'seller_name',
   'seller_id',
@@ -237,7 +249,7 @@ export const sellerListQuery = listQuery([
   'agency_name',
   'phone_1',
   'email_address',
-]);
+]).extend({ agency_id: parentId });
 const sellerIdInput = z.looseObject({ seller_id: id });
 
 /** The seller calls, by their wire names. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, optionalId } from './common.ts';
+import { listQuery, optionalId, parentId } from './common.ts';
 import { listPage, timestamp } from './answers.ts';
 import { PROPERTY_SORT_COLUMNS } from './properties.ts';
 import { propertyListFilters } from './property-filters.ts';
@@ -145,10 +145,16 @@ export const propertyByIdAnswer = z.object({
   resultData: z.array(propertyRecord.extend({ history: z.array(propertyHistoryRow) })),
 });
 
-/** `allproperty`'s query: paging and sorting (newest first by default) plus the category filter. */
+/**
+ * `allproperty`'s query: paging and sorting (newest first by default) plus the category filter, and the
+ * parent filters of a record's related listings (a seller's, an agency's, a broker's: decision 49).
+ */
 export const propertyListQuery = listQuery(PROPERTY_SORT_COLUMNS, { defaultOrder: 'desc' }).extend({
   product_category_id: optionalId,
   ...propertyListFilters,
+  seller_id: parentId,
+  agency_id: parentId,
+  broker_id: parentId,
 });
 
 /**

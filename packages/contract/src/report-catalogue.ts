@@ -11,6 +11,9 @@ import { PROPERTY_STATUSES } from './property-rules.ts';
 /** `money`: an amount in pesos with centavos (a number on the wire, ₱ on screen). */
 export type ReportColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'link';
 
+/** A record with a page of its own, that a cell may name (decision 49). */
+export type RecordKind = 'listing' | 'user' | 'seller' | 'agency' | 'broker' | 'association';
+
 export interface ReportColumn {
   /** Row field (wire name); also the sort column when `sortable`. */
   field: string;
@@ -22,6 +25,8 @@ export interface ReportColumn {
   flex?: number;
   /** The field can be null (a nullable column, a LEFT JOIN's missing side). */
   nullable?: true;
+  /** The cell names this record, whose id is the row's `idField`: it links to the record's page. */
+  record?: { kind: RecordKind; idField: string };
 }
 
 /** A row field that no column shows: its name and its type on the wire, as a column's. */
@@ -123,14 +128,36 @@ const LISTING_FILTERS: readonly ReportFilter[] = [
   },
 ];
 
+const SELLER_RECORD = { kind: 'seller', idField: 'seller_id' } as const;
+const AGENT_RECORD = { kind: 'user', idField: 'agent_id' } as const;
+const SELLER_NAME = {
+  field: 'seller_name',
+  header: 'Seller Name',
+  nullable: true,
+  record: SELLER_RECORD,
+} as const;
+const AGENT_NAME = {
+  field: 'agent_name',
+  header: 'Agent Name',
+  nullable: true,
+  record: AGENT_RECORD,
+} as const;
 const LISTING_PEOPLE = [
-  { field: 'seller_name', header: 'Seller Name', nullable: true },
-  { field: 'agent_name', header: 'Agent Name', nullable: true },
+  SELLER_NAME,
+  AGENT_NAME,
   { field: 'broker_associated', header: 'Broker Associated', nullable: true },
 ] as const satisfies readonly ReportColumn[];
 /** The row id of the listing reports, a column of none. */
 const PROPERTY_ID = { field: 'property_id', type: 'number' } as const satisfies ReportField;
 const USER_ID = { field: 'user_id', type: 'number' } as const satisfies ReportField;
+/** The listing's seller and agent, whose names link to them (added after the legacy fields). */
+const SELLER_ID = { field: 'seller_id', type: 'number', nullable: true } as const satisfies ReportField;
+const AGENT_ID = { field: 'agent_id', type: 'number', nullable: true } as const satisfies ReportField;
+/** The records a cell names, by the row field holding their id. */
+const LISTING_RECORD = { kind: 'listing', idField: 'property_id' } as const;
+const USER_RECORD = { kind: 'user', idField: 'user_id' } as const;
+const AGENCY_RECORD = { kind: 'agency', idField: 'agency_id' } as const;
+const BROKER_RECORD = { kind: 'broker', idField: 'broker_id' } as const;
 
 export const REPORTS = [
   {
@@ -144,7 +171,7 @@ export const REPORTS = [
     // ('' without any).
     columns: [
       ...LISTING_PEOPLE,
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'months', header: 'Months', type: 'number' },
       { field: 'pending', header: 'Pending Month', type: 'number', nullable: true },
       { field: 'status', header: 'Status' },
@@ -156,6 +183,8 @@ export const REPORTS = [
       PROPERTY_ID,
       { field: 'broker_id', type: 'number', nullable: true },
       { field: 'broker_association_id' },
+      SELLER_ID,
+      AGENT_ID,
     ],
     defaultSort: { column: 'broker_id', order: 'asc' },
     rowId: 'property_id',
@@ -171,8 +200,8 @@ export const REPORTS = [
     // the day they became Occupied): the booking date. date_sold and date_rented each carry only their own.
     // price: the price it was sold or rented for, else the price asked (issue 21, item 5).
     columns: [
-      { field: 'seller_name', header: 'Seller Name', nullable: true },
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      SELLER_NAME,
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'price', header: 'Price', type: 'money', nullable: true },
       { field: 'date_sold', header: 'Date Sold', type: 'date', nullable: true },
       { field: 'date_rented', header: 'Date Rented', type: 'date', nullable: true },
@@ -181,7 +210,7 @@ export const REPORTS = [
       { field: 'broker_associated', header: 'Broker Associated', nullable: true },
       { field: 'status', header: 'Status' },
     ],
-    rowFields: [PROPERTY_ID],
+    rowFields: [PROPERTY_ID, SELLER_ID],
     // date_sold as a sort column means the booking date (sale or rental start).
     sortAliases: { building_name: 'property_building_name' },
     defaultSort: { column: 'date_sold', order: 'desc' },
@@ -197,7 +226,7 @@ export const REPORTS = [
     permission: 'Sellers Reports',
     exportTitle: 'SellersReport',
     columns: [
-      { field: 'seller_name', header: 'Name' },
+      { field: 'seller_name', header: 'Name', record: { kind: 'seller', idField: 'seller_id' } },
       { field: 'property_owner_name', header: 'Owner Name', nullable: true },
       { field: 'agency_name', header: 'Agency', nullable: true },
       { field: 'phone_1', header: 'Phone' },
@@ -217,7 +246,7 @@ export const REPORTS = [
     permission: 'Individuals Reports',
     exportTitle: 'IndividualsReport',
     columns: [
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'role_name', header: 'Role' },
       { field: 'phone_1', header: 'Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
@@ -237,7 +266,7 @@ export const REPORTS = [
     exportTitle: 'UserList',
     columns: [
       { field: 'user_id', header: 'ID', type: 'number', flex: 0.5 },
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'role_name', header: 'Role' },
       { field: 'primary_phone', header: 'Primary Phone', nullable: true },
       { field: 'secondary_phone', header: 'Secondary Phone', nullable: true },
@@ -266,7 +295,7 @@ export const REPORTS = [
     exportTitle: 'UserToActivate',
     // Users waiting for approval: New or Inactive, as on Approve Users.
     columns: [
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'role_name', header: 'Role' },
       { field: 'primary_phone', header: 'Primary Phone', nullable: true },
       { field: 'secondary_phone', header: 'Secondary Phone', nullable: true },
@@ -288,7 +317,7 @@ export const REPORTS = [
     // One row per user with at least one skill; user_skills = the skill names, comma-joined.
     columns: [
       { field: 'id', header: 'ID', type: 'number', flex: 0.5 },
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: { kind: 'user', idField: 'id' } },
       { field: 'role_name', header: 'Role' },
       { field: 'user_skills', header: 'User Skills', sortable: false, flex: 1.5 },
     ],
@@ -313,7 +342,7 @@ export const REPORTS = [
     exportTitle: 'Agents',
     // Agents and Owner-Agents.
     columns: [
-      { field: 'full_name', header: 'Name' },
+      { field: 'full_name', header: 'Name', record: USER_RECORD },
       { field: 'primary_phone', header: 'Phone', nullable: true },
       { field: 'user_email', header: 'Email', flex: 1.5 },
     ],
@@ -330,7 +359,7 @@ export const REPORTS = [
     permission: 'Agencies Reports',
     exportTitle: 'Agencies',
     columns: [
-      { field: 'agency_name', header: 'Agency Name', flex: 1.5 },
+      { field: 'agency_name', header: 'Agency Name', flex: 1.5, record: AGENCY_RECORD },
       { field: 'owner_name', header: 'Owner Name' },
       { field: 'contact_person', header: 'Contact Person' },
       { field: 'phone_1', header: 'Phone' },
@@ -350,7 +379,7 @@ export const REPORTS = [
     exportTitle: 'Brokers',
     columns: [
       { field: 'broker_id', header: 'ID', type: 'number', flex: 0.5 },
-      { field: 'broker_name', header: 'Broker Name' },
+      { field: 'broker_name', header: 'Broker Name', record: BROKER_RECORD },
       { field: 'email_address', header: 'Email', flex: 1.5 },
       { field: 'phone_1', header: 'Phone' },
       { field: 'broker_license_number', header: 'Licence Number' },
@@ -366,7 +395,12 @@ export const REPORTS = [
     permission: 'Broker Associations Reports',
     exportTitle: 'BrokerAssociations',
     columns: [
-      { field: 'broker_association_name', header: 'Broker Association Name', flex: 1.5 },
+      {
+        field: 'broker_association_name',
+        header: 'Broker Association Name',
+        flex: 1.5,
+        record: { kind: 'association', idField: 'broker_association_id' },
+      },
       { field: 'email_address', header: 'Email', flex: 1.5 },
       { field: 'phone_1', header: 'Phone' },
       { field: 'contact_person', header: 'Contact Person' },
@@ -386,7 +420,7 @@ export const REPORTS = [
     // One row per agency and agent; an agency without agents still has its row (agent fields null).
     // row_id = `${agency_id}-${user_id}`; phone_1 is the agent's phone.
     columns: [
-      { field: 'agency_name', header: 'Agency Name', flex: 1.5 },
+      { field: 'agency_name', header: 'Agency Name', flex: 1.5, record: AGENCY_RECORD },
       { field: 'owner_name', header: 'Owner Name' },
       { field: 'contact_person', header: 'Contact Person' },
       { field: 'AgentName', header: 'Agent Name', nullable: true },
@@ -408,7 +442,7 @@ export const REPORTS = [
     exportTitle: 'BrokerLinkedBrokerAssociations',
     // associations: the broker's association names, comma-joined in name order ('' without any).
     columns: [
-      { field: 'broker_name', header: 'Broker Name' },
+      { field: 'broker_name', header: 'Broker Name', record: BROKER_RECORD },
       { field: 'broker_license_number', header: 'Licence Number' },
       { field: 'associations', header: 'Associations', sortable: false, flex: 1.5 },
       { field: 'phone_1', header: 'Phone 1' },
@@ -431,7 +465,7 @@ export const REPORTS = [
     // totalProperties counts the listings the user owns or is an agent of, that the viewer may see.
     columns: [
       { field: 'role_type', header: 'User Type' },
-      { field: 'full_name', header: 'Full Name', flex: 1.5 },
+      { field: 'full_name', header: 'Full Name', flex: 1.5, record: USER_RECORD },
       { field: 'user_status', header: 'User/Agent/Individual Status' },
       { field: 'totalProperties', header: 'Total Properties', type: 'number', sortable: false },
     ],
@@ -462,10 +496,10 @@ export const REPORTS = [
     // Every listing in scope, with or without seller, agent or broker.
     columns: [
       ...LISTING_PEOPLE,
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'status', header: 'Status' },
     ],
-    rowFields: [PROPERTY_ID],
+    rowFields: [PROPERTY_ID, SELLER_ID, AGENT_ID],
     defaultSort: { column: 'seller_name', order: 'asc' },
     filters: LISTING_FILTERS,
     rowId: 'property_id',
@@ -479,9 +513,9 @@ export const REPORTS = [
     exportTitle: 'PropertyAttachments',
     // One row per image or video; images_video is the file's address (/media/...) or the video link.
     columns: [
-      { field: 'seller_name', header: 'Seller Name', nullable: true },
-      { field: 'agent_name', header: 'Agent Name', nullable: true },
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      SELLER_NAME,
+      AGENT_NAME,
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'type', header: 'Type', flex: 0.6 },
       {
         field: 'images_video',
@@ -493,6 +527,7 @@ export const REPORTS = [
       },
       { field: 'image_video_id', header: 'ID', type: 'number', flex: 0.5 },
     ],
+    rowFields: [PROPERTY_ID, SELLER_ID, AGENT_ID],
     defaultSort: { column: 'property_name', order: 'asc' },
     filters: [
       {
@@ -515,7 +550,7 @@ export const REPORTS = [
     // Listings added between the two dates (inclusive, Manila days). user_type: the owner's role name;
     // operator_name: the Operator who last saved it.
     columns: [
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'date_first_added', header: 'Date First', type: 'datetime' },
       { field: 'date_last_modified', header: 'Date Last', type: 'datetime' },
       { field: 'date_last_status_change', header: 'Status Change', type: 'datetime' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, noInput } from './common.ts';
+import { listQuery, noInput, parentId } from './common.ts';
 import { USER_STATUSES } from './constants.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
 import { outcomeAnswer, successAnswer } from './auth.ts';
@@ -94,7 +94,8 @@ export const userSortColumns = [
   'user_status',
   'user_id',
 ] as const;
-export const userListQuery = listQuery(userSortColumns);
+/** The user lists' query; `associated_agency_id` keeps an agency's users (its page's agents: decision 49). */
+export const userListQuery = listQuery(userSortColumns).extend({ associated_agency_id: parentId });
 
 /** A change of a user's status, newest first in the record's status_history. */
 export const userStatusChange = z.object({

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   agencyApi,
@@ -49,6 +49,8 @@ export interface OrganisationDefinition extends OrganisationWire {
     /** The late column's value (`lateColumn`), computed for the page's rows only. */
     late?: (idRef: string) => RawBuilder<string>;
     exportTitle: string;
+    /** The rows of the parent whose id a list filter (`listFilters`) names, on alias `o`. */
+    filters?: Readonly<Record<string, (parentId: number) => RawBuilder<SqlBool>>>;
   };
 }
 
@@ -119,6 +121,10 @@ export const BROKER_ASSOCIATION: OrganisationDefinition = {
   list: {
     search: ['broker_association_name', 'contact_person', 'email_address', 'phone_1'],
     exportTitle: 'BrokerAssociation',
+    filters: {
+      broker_id: (brokerId) => sql<SqlBool>`o.broker_association_id IN
+        (SELECT broker_association_id FROM broker_broker_associations WHERE broker_id = ${brokerId})`,
+    },
   },
 };
 

@@ -86,14 +86,22 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
     defineList(api.list, {
       access: readAccess,
       tag,
-      summary: `${def.entity} list, paged (search over ${def.list.search.join(', ')})`,
+      summary: `${def.entity} list, paged (search over ${def.list.search.join(', ')}${
+        def.listFilters ? `; ${def.listFilters.join(', ')} filters` : ''
+      })`,
       list: {
         envelope: 'resultData',
-        query: ({ db }) =>
-          organisations.organisationList(
-            db,
-            def.table,
-            rowColumns.map((c) => ({ key: c.key, column: sqlColumn(c) })),
+        query: ({ db, input }) =>
+          Object.entries(def.list.filters ?? {}).reduce(
+            (query, [param, rows]) => {
+              const parentId = (input as Input)[param];
+              return typeof parentId === 'number' ? query.where(rows(parentId)) : query;
+            },
+            organisations.organisationList(
+              db,
+              def.table,
+              rowColumns.map((c) => ({ key: c.key, column: sqlColumn(c) })),
+            ),
           ),
         sort: Object.fromEntries(rowColumns.map((c) => [c.key, sqlColumn(c)])),
         search: def.list.search.map((c) => `o.${c}`),

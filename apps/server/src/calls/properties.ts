@@ -72,6 +72,9 @@ export const propertyListSpec: ListSpec<z.output<typeof propertyListQuery>> = {
       status: input.status,
       rentalExpiresWithin: input.rental_expires_within,
       ownOpenOf: input.own_open ? user.user_id : undefined,
+      sellerId: input.seller_id,
+      agencyId: input.agency_id,
+      brokerId: input.broker_id,
       today: manilaToday(),
     }),
   sort: LISTING_SORT,
@@ -100,7 +103,7 @@ export const propertyCalls: AnyCall[] = [
     access: 'Property List',
     tag: TAG,
     summary:
-      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id, status, rental_expires_within and own_open filter)',
+      'Property cards in your scope, each with the whole record as GetPropertyById names it (old clients fill the edit form from the row), paged, newest first (search over name and headline; product_category_id, status, rental_expires_within, own_open, seller_id, agency_id and broker_id filter)',
     list: propertyListSpec,
   }),
 

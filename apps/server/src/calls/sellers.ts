@@ -57,10 +57,16 @@ export const sellerCalls: AnyCall[] = [
   defineList(sellerApi.GetSeller, {
     access: ['Seller', 'Add Seller', 'Edit Seller'],
     tag: TAG,
-    summary: 'Sellers in your scope, paged (search over name, owner, agency, phone, e-mail)',
+    summary:
+      'Sellers in your scope, paged (search over name, owner, agency, phone, e-mail; agency_id filters)',
     list: {
       envelope: 'resultData',
-      query: ({ db, user }) => sellers.sellersInScope(db, sellerScope(user)),
+      query: ({ db, user, input }) => {
+        const inScope = sellers.sellersInScope(db, sellerScope(user));
+        return typeof input.agency_id === 'number'
+          ? inScope.where('s.agency_id', '=', input.agency_id)
+          : inScope;
+      },
       sort: {
         seller_name: 's.seller_name',
         seller_id: 's.seller_id',

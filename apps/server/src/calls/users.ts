@@ -38,8 +38,8 @@ const WIDE_COLUMNS = USER_RECORD.filter(
 /** The users a list shows: every one in rank scope, or only those waiting for approval (New, Inactive). */
 export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof userListQuery>> => ({
   envelope: 'resultData',
-  query: ({ db, user }) => {
-    const q = db
+  query: ({ db, user, input }) => {
+    let q = db
       .selectFrom('users as u')
       .innerJoin('roles as r', 'r.id', 'u.role_id')
       .where(rankScope(user))
@@ -51,6 +51,8 @@ export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof use
         'u.user_email',
         'u.user_status',
       ]);
+    if (typeof input.associated_agency_id === 'number')
+      q = q.where('u.associated_agency_id', '=', input.associated_agency_id);
     return onlyWaiting ? q.where('u.user_status', 'in', ['New', 'Inactive']) : q;
   },
   sort: {
@@ -111,7 +113,12 @@ function assertMayManage(
 }
 
 export const userCalls: AnyCall[] = [
-  userList(userApi.GetUser, 'Users', 'Users, paged (search over name, e-mail and phone)', false),
+  userList(
+    userApi.GetUser,
+    'Users',
+    'Users, paged (search over name, e-mail and phone; associated_agency_id filters)',
+    false,
+  ),
   userList(userApi.GetNewUser, 'Approve User', 'New and Inactive users waiting for approval, paged', true),
 
   defineCall(userApi.changeUserStatus, {

@@ -2,7 +2,7 @@
 
 -- plain: the first page in the default sort, as a Super Admin
 
-select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -14,7 +14,7 @@ select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' '
   offset $2;
 
 select count(*) as "n"
-  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -25,7 +25,7 @@ select count(*) as "n"
 
 -- searched: searchText=cebu, as a Super Admin
 
-EXPLAIN (FORMAT JSON) select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+EXPLAIN (FORMAT JSON) select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -33,7 +33,7 @@ EXPLAIN (FORMAT JSON) select "m"."id" as "image_video_id", "s"."seller_name", "a
   inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
   where true;
 
-select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -49,7 +49,7 @@ select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' '
   offset $5;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "m"."id" as "match_key"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id", "m"."id" as "match_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -64,7 +64,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 
-select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -80,7 +80,7 @@ select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' '
   offset $7;
 
 select count(*) as "n"
-  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

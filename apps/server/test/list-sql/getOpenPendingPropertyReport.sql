@@ -8,7 +8,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
          
     FROM broker_broker_associations l
     WHERE l.broker_id = "page"."broker_id") as "broker_association_id"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
@@ -25,7 +25,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
   order by "page"."broker_id" asc, "page"."property_id" asc;
 
 select count(*) as "n"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
@@ -40,7 +40,7 @@ select count(*) as "n"
 
 -- searched: searchText=cebu, as a Super Admin
 
-EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
       FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
       FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
@@ -58,7 +58,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
          
     FROM broker_broker_associations l
     WHERE l.broker_id = "page"."broker_id") as "broker_association_id"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
@@ -81,7 +81,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
   order by "page"."broker_id" asc, "page"."property_id" asc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
@@ -108,7 +108,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
          
     FROM broker_broker_associations l
     WHERE l.broker_id = "page"."broker_id") as "broker_association_id"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
@@ -129,7 +129,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
   order by "page"."broker_id" asc, "page"."property_id" asc;
 
 select count(*) as "n"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."property_name", (extract(year
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year

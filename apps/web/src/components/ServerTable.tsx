@@ -73,6 +73,8 @@ export interface ServerTableProps<R extends object> {
    * loaded or exported and the table shows this text instead of rows.
    */
   waitingFor?: string;
+  /** What an empty list says (default 'No Data Found'). */
+  emptyText?: string;
 }
 
 /** Over the rows (not part of the grid): loading, or why there are none. */
@@ -108,6 +110,7 @@ export function ServerTable<R extends object>({
   pageSizes = PAGE_SIZES,
   searchHint,
   waitingFor,
+  emptyText = MESSAGES.noData,
 }: ServerTableProps<R>) {
   const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.field));
   const table = useTableUrlState(paramPrefix, { sortable, defaultSort, pageSizes });
@@ -168,7 +171,7 @@ export function ServerTable<R extends object>({
   ) : failed ? (
     <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
   ) : rows.length === 0 ? (
-    <Typography>{enabled ? MESSAGES.noData : waitingFor}</Typography>
+    <Typography>{enabled ? emptyText : waitingFor}</Typography>
   ) : null;
 
   return (

@@ -34,6 +34,9 @@ const PEOPLE = [
   's.seller_name',
   agentName.as('agent_name'),
   'b.broker_name as broker_associated',
+  // The ids of the seller and the agent, whose names link to their pages (decision 49).
+  'p.seller_id',
+  'p.agent_id',
 ] as const;
 const PEOPLE_SORT = {
   seller_name: 's.seller_name',
@@ -159,6 +162,7 @@ export const listingReports: Pick<
           'p.building_name as property_building_name',
           'b.broker_name as broker_associated',
           'p.status',
+          'p.seller_id',
         ])
         .where(sql<SqlBool>`p.status IN ('Sold', 'Occupied')`)
         .where(sql<SqlBool>`${booking} BETWEEN ${from}::date AND ${to}::date`);
@@ -214,6 +218,9 @@ export const listingReports: Pick<
           sql<string | null>`CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END`.as(
             'images_video',
           ),
+          'p.property_id',
+          'p.seller_id',
+          'p.agent_id',
         ]);
       return type ? query.where('m.type', '=', type) : query;
     },

@@ -188,12 +188,17 @@ export interface ListingFilters {
   status?: PropertyStatus;
   rentalExpiresWithin?: number;
   ownOpenOf?: number;
+  /** A record's related listings: a seller's, an agency's, a broker's (decision 49). */
+  sellerId?: number | null;
+  agencyId?: number | null;
+  brokerId?: number | null;
   today: string;
 }
 
 /** The listing's keys and sort columns in `scope`, narrowed by the filters that are given. */
 export function listingBase(db: Db, scope: Expression<SqlBool>, filters: ListingFilters) {
   const { productCategoryId, status, rentalExpiresWithin, ownOpenOf, today } = filters;
+  const { sellerId, agencyId, brokerId } = filters;
   let query = db
     .selectFrom('properties as p')
     .select([
@@ -210,6 +215,9 @@ export function listingBase(db: Db, scope: Expression<SqlBool>, filters: Listing
   // As the open-listing limit counts them (countOpenListings).
   if (ownOpenOf !== undefined)
     query = query.where('p.user_id', '=', ownOpenOf).where('p.status', 'not in', CLOSED_PROPERTY_STATUSES);
+  if (typeof sellerId === 'number') query = query.where('p.seller_id', '=', sellerId);
+  if (typeof agencyId === 'number') query = query.where('p.agency_id', '=', agencyId);
+  if (typeof brokerId === 'number') query = query.where('p.broker_id', '=', brokerId);
   return query;
 }
 

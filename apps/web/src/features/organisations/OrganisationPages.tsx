@@ -8,6 +8,7 @@ import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityForm
 import { formValues, type FieldKinds } from '../../components/entity-values.ts';
 import { FormTextField, FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
 import { IdMultiSelect } from '../../components/IdMultiSelect.tsx';
+import { RelatedRecords } from '../../components/RelatedRecords.tsx';
 import type { IdSelectProps } from '../../components/IdSelect.tsx';
 import { fieldRuleIn, isRequiredIn } from '../../lib/field-rules.ts';
 import { organisationRecordQuery } from './api.ts';
@@ -212,7 +213,14 @@ function OrganisationFormPage<R extends object, Rec extends Record<string, unkno
       permissions={def.permissions}
       nameOf={def.nameOf}
     >
-      {(record) => <OrganisationForm def={def} record={record} />}
+      {(record) => (
+        <>
+          <OrganisationForm def={def} record={record} />
+          {record && def.related && (
+            <RelatedRecords tables={def.related(record[def.api.def.idColumn] as number)} />
+          )}
+        </>
+      )}
     </EntityFormPage>
   );
 }

@@ -15,6 +15,8 @@ import {
 } from '@app/contract';
 import type { z } from 'zod';
 import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/field-decls.ts';
+import type { RelatedTableDef } from '../../components/RelatedRecords.tsx';
+import { RECORD_PAGES } from '../../lib/record-pages.ts';
 
 /**
  * Agencies, broker associations and brokers are the same kind of screen: a list, and a form with
@@ -82,6 +84,8 @@ export interface OrganisationDef<R extends object, Rec extends Record<string, un
   statusLabel: string;
   /** The contract's fields (required marks); the requests of `api.save` and `api.update` are the form's rules. */
   fields: z.ZodObject;
+  /** The record's related tables under its form (decision 49). */
+  related?: (id: number) => readonly RelatedTableDef[];
 }
 
 type DefOf<A extends OrganisationApi> = OrganisationDef<RowOf<A>, RecordOf<A>>;
@@ -109,7 +113,7 @@ export const ORGANISATIONS: {
     formTitle: 'Agency Details',
     routeParam: 'agencyId',
     listPath: `${HOME}/Agency/agency`,
-    formPath: (id) => `${HOME}/Agency/add-agency/${id}`,
+    formPath: RECORD_PAGES.agency.path,
     api: agencyApi,
     idOf: (row) => row.agency_id,
     nameOf: (record) => record.agency_name,
@@ -136,6 +140,26 @@ export const ORGANISATIONS: {
     saveLabel: 'Save',
     statusLabel: 'Inactive Agency',
     fields: agencyFields,
+    related: (id) => [
+      {
+        kind: 'agents',
+        title: 'Agents',
+        filter: { associated_agency_id: id },
+        emptyText: 'No user works for this agency.',
+      },
+      {
+        kind: 'sellers',
+        title: 'Sellers',
+        filter: { agency_id: id },
+        emptyText: 'This agency has no sellers.',
+      },
+      {
+        kind: 'listings',
+        title: 'Listings',
+        filter: { agency_id: id },
+        emptyText: 'This agency has no listings.',
+      },
+    ],
   },
   brokerAssociation: {
     key: 'brokerAssociation',
@@ -144,7 +168,7 @@ export const ORGANISATIONS: {
     formTitle: 'Broker Association Details',
     routeParam: 'brokerAssociationId',
     listPath: `${HOME}/Broker/broker-association`,
-    formPath: (id) => `${HOME}/Broker/add-broker-association/${id}`,
+    formPath: RECORD_PAGES.association.path,
     api: brokerAssociationApi,
     idOf: (row) => row.broker_association_id,
     nameOf: (record) => record.broker_association_name,
@@ -180,7 +204,7 @@ export const ORGANISATIONS: {
     formTitle: 'Broker Details',
     routeParam: 'brokerId',
     listPath: `${HOME}/Broker/broker`,
-    formPath: (id) => `${HOME}/Broker/add-broker/${id}`,
+    formPath: RECORD_PAGES.broker.path,
     api: brokerApi,
     idOf: (row) => row.broker_id,
     nameOf: (record) => record.broker_name,
@@ -213,5 +237,19 @@ export const ORGANISATIONS: {
     saveLabel: 'Save Broker',
     statusLabel: 'Inactive Broker',
     fields: brokerFields,
+    related: (id) => [
+      {
+        kind: 'associations',
+        title: 'Broker Associations',
+        filter: { broker_id: id },
+        emptyText: 'This broker belongs to no broker association.',
+      },
+      {
+        kind: 'listings',
+        title: 'Listings',
+        filter: { broker_id: id },
+        emptyText: 'This broker has no listings.',
+      },
+    ],
   },
 };

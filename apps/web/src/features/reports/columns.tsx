@@ -1,6 +1,7 @@
 import type { ColumnDef } from '../../components/ServerTable.tsx';
 import Link from '@mui/material/Link';
 import type { ReportColumn, ReportDefinition, ReportRow } from '@app/contract';
+import { RecordLink } from '../../components/RecordLink.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 
 /** A report's row, as the catalogue declares it (reportRow): any report's fields, by name. */
@@ -19,6 +20,17 @@ function column(c: ReportColumn): ColumnDef<ReportRow> {
     flex: c.flex ?? 1,
     minWidth: MIN_WIDTH[type],
   };
+  const { record } = c;
+  if (record)
+    return {
+      ...base,
+      renderCell: ({ value, row }) =>
+        value === null || value === undefined ? null : (
+          <RecordLink kind={record.kind} id={row[record.idField]}>
+            {String(value)}
+          </RecordLink>
+        ),
+    };
   switch (type) {
     case 'number':
       return { ...base, align: 'right', headerAlign: 'right' };

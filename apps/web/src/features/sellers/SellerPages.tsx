@@ -7,6 +7,7 @@ import { EntityForm, EntityFormPage, FullRow } from '../../components/EntityForm
 import { formValues, type FieldKinds } from '../../components/entity-values.ts';
 import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/field-decls.ts';
 import { FormTextFields, SearchedIdSelect } from '../../components/FormInputs.tsx';
+import { RelatedRecords } from '../../components/RelatedRecords.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { SEARCHED } from '../../lib/lookups.ts';
 import { sellerRecordQuery } from './api.ts';
@@ -130,7 +131,23 @@ export function SellerFormPage() {
       permissions={PERMISSIONS}
       nameOf={nameOf}
     >
-      {(record) => <SellerForm record={record} choosesAgency={choosesAgency} />}
+      {(record) => (
+        <>
+          <SellerForm record={record} choosesAgency={choosesAgency} />
+          {record && (
+            <RelatedRecords
+              tables={[
+                {
+                  kind: 'listings',
+                  title: 'Listings',
+                  filter: { seller_id: record.seller_id },
+                  emptyText: 'This seller has no listings.',
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
     </EntityFormPage>
   );
 }

@@ -1,4 +1,5 @@
 import { sellerApi, type AnswerOf, type SellerRow } from '@app/contract';
+import { RECORD_PAGES } from '../../lib/record-pages.ts';
 
 /** What the seller list (SellerList.tsx) and form (SellerPages.tsx) share: paths, calls, permissions. */
 
@@ -7,7 +8,7 @@ export type SellerRecord = AnswerOf<typeof sellerApi.getSellerById>['resultData'
 
 const HOME = '/home';
 export const SELLER_LIST_PATH = `${HOME}/Seller/seller`;
-export const sellerFormPath = (id: number) => `${HOME}/Broker/add-seller/${id}`;
+export const sellerFormPath = RECORD_PAGES.seller.path;
 /** The contract's seller calls by what they do. */
 export const CALLS = {
   list: sellerApi.GetSeller,
