@@ -20,16 +20,21 @@ export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
 
 /** Hits per kind: the default and the most one may ask for. */
 export const SEARCH_HITS = { default: 5, max: 10 } as const;
-/** Shorter text finds nothing (a trigram needs three characters; one or two match almost everything). */
-export const SEARCH_MIN_LENGTH = 2;
+/**
+ * The text must hold this many letters or digits in a row: the trigram indexes find the matches of
+ * such a text; shorter ones match almost everything and no index helps.
+ */
+export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
+/** Whether a text is long enough to search (SEARCH_MIN_LENGTH letters or digits in a row). */
+export const SEARCHABLE = new RegExp(`[\\p{L}\\p{N}]{${SEARCH_MIN_LENGTH}}`, 'u');
 
 export const globalSearchQuery = z.object({
   q: z
     .string({ error: 'q is required' })
     .trim()
-    .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`)
-    .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters`),
+    .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters`)
+    .regex(SEARCHABLE, `Type at least ${SEARCH_MIN_LENGTH} letters or digits in a row`),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
