@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, SEARCH_KINDS, searchApi, type SearchGroup } from '@app/contract';
-import { AGENCY, BROKER, BROKER_ASSOCIATION } from '../src/calls/organisation-definitions.ts';
+import { AGENCY, BROKER_ASSOCIATION } from '../src/calls/organisation-definitions.ts';
 import {
   agencyPayload,
   associationPayload,
