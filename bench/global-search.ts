@@ -6,6 +6,7 @@
  *
  * Writes bench/results/search-<size>-<date>.md. Target: p95 < 100 ms through HTTP.
  */
+import os from 'node:os';
 import { searchApi } from '@app/contract';
 import { describeMarketplace, signInPageUsers } from './data.ts';
 import {
@@ -56,6 +57,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const api = apiClient(server.base);
     const { market, users } = await signInPageUsers(api, { db, one });
+    const loadBefore = os.loadavg()[0]!;
     const lines: string[] = [];
     const rows: unknown[] = [];
     await measureSearches(api, users, (row) => {
@@ -72,6 +74,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       describeMarketplace(market),
       `- The real server as its own process, one client, sequential requests: ${N} per row after ` +
         `${Math.min(WARMUP, N)} warm-up ones. Default limit (5 per kind). Target p95 < ${SEARCH_TARGET_P95} ms.`,
+      `- Load average (1 min) of the machine, other jobs included: ${loadBefore.toFixed(1)} before, ` +
+        `${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} cores.`,
       '',
       '| Call | As | Hits | HTTP median ms | HTTP p95 ms | Misses |',
       '|---|---|---:|---:|---:|---|',
