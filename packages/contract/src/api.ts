@@ -9,6 +9,7 @@ import { accountApi, otpApi, userApi } from './user-answers.ts';
 import { authApi } from './auth.ts';
 import { permissionApi } from './permissions.ts';
 import { homeApi } from './home.ts';
+import { searchApi } from './search.ts';
 
 /**
  * Every call of the API by its name on the wire: the server registers exactly these, and a test
@@ -29,4 +30,5 @@ export const api = {
   ...authApi,
   ...permissionApi,
   ...homeApi,
+  ...searchApi,
 };

@@ -15,6 +15,7 @@ import { reportCalls } from './reports/index.ts';
 import { notificationCalls } from './notifications.ts';
 import { auditCalls } from './audit.ts';
 import { homeCalls } from './home.ts';
+import { searchCalls } from './search.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -34,4 +35,5 @@ export const calls: readonly AnyCall[] = [
   ...notificationCalls,
   ...auditCalls,
   ...homeCalls,
+  ...searchCalls,
 ];

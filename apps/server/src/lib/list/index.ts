@@ -3,5 +3,6 @@
  * count) and its whole rows as an .xlsx (export.ts).
  */
 export type { ExportColumn, ListSpec } from './spec.ts';
-export { EXACT_COUNT_LIMIT, escapeLike, listQueries, runList } from './page.ts';
+export { EXACT_COUNT_LIMIT, escapeLike, listQueries, runList, searchCondition } from './page.ts';
+export { listHits, type HitSpec } from './hits.ts';
 export { streamExport } from './export.ts';

@@ -19,7 +19,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 type Matches = readonly unknown[];
 
 /** What the list's search asks of a row, or undefined when nothing is searched. */
-function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+export function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   const text = ctx.input.searchText;
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;

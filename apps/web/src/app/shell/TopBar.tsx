@@ -27,6 +27,7 @@ import { useLogout, useSession } from '../../lib/auth.ts';
 import { whenLeaving } from '../../lib/leave-guard.ts';
 import { HOME, LOGIN_PATH } from '../../lib/paths.ts';
 import { useThemeSettings } from '../ThemeSettings.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 const ChangePasswordDialog = lazy(async () => ({
   default: (await import('../../features/account/ChangePasswordDialog.tsx')).ChangePasswordDialog,
@@ -70,6 +71,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
             Pinoy Property
           </Link>
         </Typography>
+        <SearchBox />
         <NotificationBell />
         <Box sx={{ textAlign: 'right', mx: 1, display: { xs: 'none', sm: 'block' } }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
