@@ -14,6 +14,7 @@ import { propertyMediaCalls } from './property-media.ts';
 import { reportCalls } from './reports/index.ts';
 import { notificationCalls } from './notifications.ts';
 import { auditCalls } from './audit.ts';
+import { savedViewCalls } from './saved-views.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -32,4 +33,5 @@ export const calls: readonly AnyCall[] = [
   ...reportCalls,
   ...notificationCalls,
   ...auditCalls,
+  ...savedViewCalls,
 ];
