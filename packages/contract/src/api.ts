@@ -8,6 +8,7 @@ import { auditApi } from './audit.ts';
 import { accountApi, otpApi, userApi } from './user-answers.ts';
 import { authApi } from './auth.ts';
 import { permissionApi } from './permissions.ts';
+import { savedViewApi } from './saved-views.ts';
 
 /**
  * Every call of the API by its name on the wire: the server registers exactly these, and a test
@@ -27,4 +28,5 @@ export const api = {
   ...otpApi,
   ...authApi,
   ...permissionApi,
+  ...savedViewApi,
 };

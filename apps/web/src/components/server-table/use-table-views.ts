@@ -5,20 +5,13 @@ import { apiPost, type QueryParams } from '../../lib/api.ts';
 import { callKey, callQuery } from '../../lib/queries.ts';
 import { useUrlParams, type UrlParamChanges } from '../../lib/url-state.ts';
 import type { ColumnDef } from './columns.ts';
+import { filterValues, shownColumns } from './view-state.ts';
 import type { TableState } from './table-state.ts';
 
 type ViewsAnswer = AnswerOf<typeof savedViewApi.savedViews>;
 
 /** The query of the caller's saved views and hidden columns of a list. */
 export const savedViewsQuery = (listKey: string) => callQuery(savedViewApi.savedViews, { list_key: listKey });
-
-/** A list's extra filters as a view keeps them: the ones set, as text. */
-export const filterValues = (extra: QueryParams | undefined): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(extra ?? {})
-      .filter(([, v]) => v !== null && v !== undefined && v !== '')
-      .map(([k, v]) => [k, String(v)]),
-  );
 
 /**
  * A table's saved views and column choice (docs/decisions/0046-saved-views.md): the caller's views of
@@ -36,16 +29,7 @@ export function useTableViews<R>(
   const query = useQuery(savedViewsQuery(listKey));
   const [, update] = useUrlParams();
   const hiddenKey = (query.data?.hidden_columns ?? []).join('\n');
-  const shown = useMemo(() => {
-    const hidden = new Set(hiddenKey.split('\n'));
-    const kept = columns.filter((c) => !hidden.has(c.field));
-    // A choice that hides every column of today's list (columns renamed since) shows them all.
-    if (kept.length === 0) return columns;
-    // With only fixed widths left the rows would stop short of the table's edge: the last one stretches.
-    if (kept.length === columns.length || kept.some((c) => c.flex && c.width === undefined)) return kept;
-    const last = kept[kept.length - 1]!;
-    return [...kept.slice(0, -1), { ...last, flex: 1, minWidth: last.width ?? 100, width: undefined }];
-  }, [columns, hiddenKey]);
+  const shown = useMemo(() => shownColumns(columns, hiddenKey.split('\n')), [columns, hiddenKey]);
 
   const key = callKey(savedViewApi.savedViews, { list_key: listKey });
   const saveColumns = useMutation({
