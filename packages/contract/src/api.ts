@@ -10,6 +10,7 @@ import { authApi } from './auth.ts';
 import { permissionApi } from './permissions.ts';
 import { homeApi } from './home.ts';
 import { searchApi } from './search.ts';
+import { savedViewApi } from './saved-views.ts';
 
 /**
  * Every call of the API by its name on the wire: the server registers exactly these, and a test
@@ -31,4 +32,5 @@ export const api = {
   ...permissionApi,
   ...homeApi,
   ...searchApi,
+  ...savedViewApi,
 };

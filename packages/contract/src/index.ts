@@ -28,3 +28,4 @@ export * from './reports.ts';
 export * from './notifications.ts';
 export * from './audit.ts';
 export * from './search.ts';
+export * from './saved-views.ts';

@@ -16,6 +16,7 @@ import { notificationCalls } from './notifications.ts';
 import { auditCalls } from './audit.ts';
 import { homeCalls } from './home.ts';
 import { searchCalls } from './search.ts';
+import { savedViewCalls } from './saved-views.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -36,4 +37,5 @@ export const calls: readonly AnyCall[] = [
   ...auditCalls,
   ...homeCalls,
   ...searchCalls,
+  ...savedViewCalls,
 ];

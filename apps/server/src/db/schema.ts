@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Status, UserStatus } from '@app/contract';
+import type { Status, UserStatus, ViewState } from '@app/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that may be left out of an insert. */
@@ -343,6 +343,25 @@ export interface IdempotencyKeyTable {
   created_at: Timestamp;
 }
 
+/** A user's saved view of a list (calls/saved-views.ts); `state` is the contract's viewState. */
+export interface SavedViewTable {
+  id: Generated<number>;
+  user_id: number;
+  list_key: string;
+  name: string;
+  state: ColumnType<ViewState, string, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The columns a user hid on a list. */
+export interface ListPreferenceTable {
+  user_id: number;
+  list_key: string;
+  hidden_columns: ColumnType<string[], string, string>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   roles: RoleTable;
   permissions: PermissionTable;
@@ -377,4 +396,6 @@ export interface Database {
   notifications: NotificationTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeyTable;
+  saved_views: SavedViewTable;
+  list_preferences: ListPreferenceTable;
 }

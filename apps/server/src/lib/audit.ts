@@ -21,6 +21,8 @@ export const UNAUDITED_TABLES = {
   audit_log: 'the log itself',
   listing_tallies: 'counts the database keeps from the listings, which are audited',
   idempotency_keys: 'stored answers of create calls, replayed to retries; the creates are audited',
+  saved_views: "a user's own layouts of a list, seen and changed by that user only",
+  list_preferences: 'the columns a user hid on a list, seen and changed by that user only',
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
 } as const satisfies Record<string, string>;

@@ -33,6 +33,8 @@ import { tableParams, type SortOrder } from './server-table/table-state.ts';
 import { useCellTooltip } from './server-table/use-cell-tooltip.tsx';
 import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
 import { useTableUrlState } from './server-table/use-table-url-state.ts';
+import { TableTools } from './server-table/TableTools.tsx';
+import { useTableViews } from './server-table/use-table-views.ts';
 
 /**
  * A TablePagination that fits a phone: the label, the size, the range and the arrows wrap (right-aligned)
@@ -115,6 +117,8 @@ export function ServerTable<R extends object>({
   const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.field));
   const table = useTableUrlState(paramPrefix, { sortable, defaultSort, pageSizes });
   const { page, size, sort, order, input, setInput, sortBy } = table;
+  const listKey = paramPrefix ? `${list.call.name}:${paramPrefix}` : list.call.name;
+  const views = useTableViews(listKey, paramPrefix, columns, table, extraParams);
 
   // ---- data
   const params: QueryParams = tableParams(table, extraParams);
@@ -129,8 +133,8 @@ export function ServerTable<R extends object>({
   const rows = pageData?.data ?? [];
 
   const allColumns = useMemo(
-    () => withTableColumns(columns, renderActions, actionsWidth),
-    [columns, renderActions, actionsWidth],
+    () => withTableColumns(views.shown, renderActions, actionsWidth),
+    [views.shown, renderActions, actionsWidth],
   );
   const minWidth = tableMinWidth(allColumns);
 
@@ -192,6 +196,7 @@ export function ServerTable<R extends object>({
         <Typography aria-live="polite" sx={{ flexGrow: 1, lineHeight: '40px' }}>
           {isPending || failed ? '' : MESSAGES.recordsFound(total, !!pageData?.total_is_estimate)}
         </Typography>
+        <TableTools listKey={listKey} columns={columns} views={views} />
         {enabled && !isFetching && !failed && (
           <Box sx={{ py: '2px' }}>
             <ExportButton call={list.call} params={params} />
