@@ -21,6 +21,7 @@ export * from './properties.ts';
 export * from './property-media.ts';
 export * from './property-answers.ts';
 export * from './property-api.ts';
+export * from './property-duplicates.ts';
 export * from './report-catalogue.ts';
 export * from './reports.ts';
 export * from './notifications.ts';
