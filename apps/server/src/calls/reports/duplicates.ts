@@ -18,6 +18,9 @@ const similarity = sql<number>`round(${alikeness(
   sql.ref('q.street_name'),
 )} * 100)::int`;
 const agentName = fullNameOf('ag');
+// Looked up per row, not joined: a join on barangays would lead the planner to find each listing's
+// neighbours by the barangay alone, then read all of them, instead of by barangay and area.
+const barangayName = sql<string>`(SELECT b.barangay_name FROM barangays b WHERE b.barangay_id = p.barangay_id)`;
 const otherAgentName = fullNameOf('oa');
 
 /**
@@ -37,9 +40,6 @@ export const duplicateReports: Pick<ReportSpecs, 'getSuspectedDuplicatesReport'>
             .onRef('q.property_id', '<', 'p.property_id')
             .on(likelyPair('p', 'q')),
         )
-        .innerJoin(sql.table('barangays').as('b'), (join) =>
-          join.on(sql<SqlBool>`b.barangay_id = p.barangay_id`),
-        )
         .leftJoin('users as ag', (join) =>
           join.on(sql<SqlBool>`ag.user_id = coalesce(p.agent_id, p.user_id)`),
         )
@@ -55,7 +55,7 @@ export const duplicateReports: Pick<ReportSpecs, 'getSuspectedDuplicatesReport'>
           agentName.as('agent_name'),
           'q.property_name as other_property_name',
           otherAgentName.as('other_agent_name'),
-          sql<string>`b.barangay_name`.as('barangay_name'),
+          barangayName.as('barangay_name'),
           similarity.as('similarity'),
         ])
         .where(propertyScope(ctx.user))
@@ -73,7 +73,7 @@ export const duplicateReports: Pick<ReportSpecs, 'getSuspectedDuplicatesReport'>
       agent_name: agentName,
       other_property_name: 'q.property_name',
       other_agent_name: otherAgentName,
-      barangay_name: sql`b.barangay_name`,
+      barangay_name: barangayName,
       similarity,
     },
     search: (pattern) =>
