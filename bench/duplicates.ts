@@ -111,7 +111,7 @@ try {
     ['Suspected Duplicates, today (as opened)', {}],
     ['Suspected Duplicates, today, searched "house"', { searchText: 'house' }],
     ['Suspected Duplicates, the last 3 days', { from_date: daysAgo(2) }],
-] as const) {
+  ] as const) {
     const result = await compareList(bench, label, report, { ...params });
     reportRows.push(result.row);
     plans.push(...result.plans);
