@@ -275,6 +275,7 @@ test.describe('Reports', () => {
   });
 
   test('every report opens; the broker-linked one pages by 15, 20 or 25', async ({ page }) => {
+    test.setTimeout(180_000); // eighteen reports opened one after the other, on a machine others load too
     await page.goto(report('broker-linked-broker-associations?size=7'));
     await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
     await expect(page.getByRole('combobox', { name: /Rows per page/ })).toHaveText('15');
