@@ -431,6 +431,7 @@ export const REPORT_CASES: Record<string, { params?: Record<string, string | num
   getPropertyBrokerReport: { search: 'cebu' },
   getListOfAttachments: { search: 'cebu' },
   getPropertyTrackingReport: { params: { from_date: daysAgo(30) }, search: 'cebu' },
+  getSuspectedDuplicatesReport: { search: 'house' },
 };
 
 /** A Super Admin as the list code sees one, for running a list's own SQL directly. */

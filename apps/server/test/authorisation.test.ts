@@ -188,6 +188,7 @@ const SAMPLES: Record<string, (r: Records, d: Directory) => Input | null> = {
   updateSeller: (r) => ({ ...r.sellerRecord, seller_id: r.seller }),
   GetPropertyById: (r) => ({ id: r.property }),
   updateproperty: (r) => ({ ...r.propertyRecord, id: r.property }),
+  CheckDuplicateProperty: (r) => ({ ...r.propertyRecord, id: r.property }),
   showallimagesvideo: (r) => ({ property_id: r.property }),
   getSelectedPropertyAmenities: (r) => ({ propertyId: r.property }),
   saveimagesupload: (r) => ({

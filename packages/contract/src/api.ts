@@ -2,6 +2,7 @@ import { roleApi } from './roles.ts';
 import { masterApi } from './master-api.ts';
 import { entityApi } from './entity-api.ts';
 import { propertyApi } from './property-api.ts';
+import { propertyDuplicateApi } from './property-duplicates.ts';
 import { overviewApi, reportApi } from './reports.ts';
 import { notificationApi } from './notifications.ts';
 import { auditApi } from './audit.ts';
@@ -21,6 +22,7 @@ export const api = {
   ...masterApi,
   ...entityApi,
   ...propertyApi,
+  ...propertyDuplicateApi,
   ...reportApi,
   ...overviewApi,
   ...notificationApi,

@@ -23,6 +23,7 @@ export * from './property-answers.ts';
 export * from './property-api.ts';
 export * from './property-filters.ts';
 export * from './home.ts';
+export * from './property-duplicates.ts';
 export * from './report-catalogue.ts';
 export * from './reports.ts';
 export * from './notifications.ts';

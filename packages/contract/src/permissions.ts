@@ -61,6 +61,7 @@ export const PERMISSION_MODULES = {
     'Property attachments Reports',
     'User Count Property Reports',
     'Property Tracking Report',
+    'Suspected Duplicates',
   ],
   'Property Menu Level': ['Property List'],
   'Approval Menu Level': ['Approve User', 'List of Open/Pending Properties'],
@@ -108,13 +109,16 @@ export const outranks = (actorRank: number, roleRank: number) =>
 
 const moduleOf = (m: PermissionModule): readonly Permission[] => PERMISSION_MODULES[m];
 
+/** Suspected Duplicates compares listings across agencies: Admins and Super Admins by default. */
+const memberReports = moduleOf('Report Menu Level').filter((p) => p !== 'Suspected Duplicates');
+
 const agentGrants: Permission[] = [
   ...moduleOf('Property Form Level').filter((p) => p !== 'Delete Property'),
   'Property List',
   'Seller',
   'Add Seller',
   'Edit Seller',
-  ...moduleOf('Report Menu Level'),
+  ...memberReports,
   'List of Open/Pending Properties',
   'Notification',
   'Delete Notification',
@@ -127,7 +131,7 @@ export const DEFAULT_GRANTS: Record<RoleId, readonly Permission[]> = {
   [ROLE.Admin]: ALL_PERMISSIONS.filter((p) => p !== 'ChangeStatusofSuperuser' && p !== 'Audit Log'),
   [ROLE.Operator]: [
     ...moduleOf('Master Menu Level'),
-    ...moduleOf('Report Menu Level'),
+    ...memberReports,
     ...moduleOf('Property Form Level'),
     ...moduleOf('Property Menu Level'),
     ...moduleOf('Entity Menu Level'),

@@ -566,6 +566,34 @@ export const REPORTS = [
     rowId: 'property_id',
     searchHint: 'Property, owner type or operator',
   },
+  {
+    slug: 'suspected-duplicates',
+    title: 'Suspected Duplicates',
+    call: 'getSuspectedDuplicatesReport',
+    permission: 'Suspected Duplicates',
+    exportTitle: 'SuspectedDuplicates',
+    // Pairs of likely duplicates (decision 48: same barangay, area and price within 5%, name and street
+    // alike), each once, under its newer listing, added between the two dates; whichever agents they
+    // have. similarity: the mean trigram similarity of name and street, in percent.
+    columns: [
+      { field: 'date_first_added', header: 'Date Added', type: 'datetime' },
+      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'agent_name', header: 'Agent Name', nullable: true },
+      { field: 'other_property_name', header: 'Likely Duplicate Of', flex: 1.5 },
+      { field: 'other_agent_name', header: 'Its Agent', nullable: true },
+      { field: 'barangay_name', header: 'Barangay' },
+      { field: 'similarity', header: 'Similarity %', type: 'number', flex: 0.7 },
+    ],
+    rowFields: [
+      { field: 'pair_id', lead: true },
+      PROPERTY_ID,
+      { field: 'other_property_id', type: 'number' },
+    ],
+    defaultSort: { column: 'date_first_added', order: 'desc' },
+    filters: [{ ...TRACKING_DATES, fromLabel: 'Added From', toLabel: 'Added Upto' }],
+    rowId: 'pair_id',
+    searchHint: 'Either property name',
+  },
 ] as const satisfies readonly ReportDefinition[];
 
 export type ReportCall = (typeof REPORTS)[number]['call'];

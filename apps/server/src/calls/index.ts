@@ -11,6 +11,7 @@ import { organisationCalls } from './organisations.ts';
 import { sellerCalls } from './sellers.ts';
 import { propertyCalls } from './properties.ts';
 import { propertyMediaCalls } from './property-media.ts';
+import { propertyDuplicateCalls } from './property-duplicates.ts';
 import { reportCalls } from './reports/index.ts';
 import { notificationCalls } from './notifications.ts';
 import { auditCalls } from './audit.ts';
@@ -32,6 +33,7 @@ export const calls: readonly AnyCall[] = [
   ...sellerCalls,
   ...propertyCalls,
   ...propertyMediaCalls,
+  ...propertyDuplicateCalls,
   ...reportCalls,
   ...notificationCalls,
   ...auditCalls,

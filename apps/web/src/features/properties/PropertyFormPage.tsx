@@ -22,6 +22,7 @@ import { resolverWithCrossRules } from '../../lib/forms.ts';
 import { usePropertyTypes } from '../../lib/lookups.ts';
 import { notify } from '../../lib/notify.ts';
 import { PROPERTY_RELOADS, propertyRecordQuery, useOpenPropertyLimit } from './api.ts';
+import { useDuplicateWarning, type ConfirmSend } from './duplicate-warning.tsx';
 import { PROPERTY_LIST_PATH } from './paths.ts';
 import { BasicPanel } from './form/BasicPanel.tsx';
 import { DwellingPanel } from './form/DwellingPanel.tsx';
@@ -61,6 +62,7 @@ export default function PropertyFormPage() {
  */
 function PropertyForm({ record }: { record: PropertyRecord | null }) {
   const limit = useOpenPropertyLimit(record === null);
+  const duplicates = useDuplicateWarning();
   if (record === null && limit.isPending) return <CircularProgress aria-label="Loading" />;
   if (record === null && limit.data?.reached)
     return (
@@ -75,10 +77,21 @@ function PropertyForm({ record }: { record: PropertyRecord | null }) {
         {PROPERTY_MESSAGES.limitReached(limit.data.limit ?? 0)}
       </Alert>
     );
-  return <PropertyFormFields record={record} />;
+  return (
+    <>
+      <PropertyFormFields record={record} confirmSend={duplicates.confirmSend} />
+      {duplicates.dialog}
+    </>
+  );
 }
 
-function PropertyFormFields({ record }: { record: PropertyRecord | null }) {
+function PropertyFormFields({
+  record,
+  confirmSend,
+}: {
+  record: PropertyRecord | null;
+  confirmSend: ConfirmSend;
+}) {
   const { data: session } = useSession();
   const roleId = session?.userRoleId ?? 0;
   const editing = record !== null;
@@ -108,6 +121,7 @@ function PropertyFormFields({ record }: { record: PropertyRecord | null }) {
       editing={editing}
       calls={{ save: propertyApi.saveproperty, update: propertyApi.updateproperty }}
       reloads={PROPERTY_RELOADS}
+      confirmSend={confirmSend}
       backTo={PROPERTY_LIST_PATH}
       onInvalid={() => notify.error(MESSAGES.missingInTabs)}
       adjust={(body) => {

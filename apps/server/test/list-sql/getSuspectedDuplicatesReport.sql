@@ -1,0 +1,79 @@
+-- getSuspectedDuplicatesReport: the SQL of its page (apps/server/test/list-sql.test.ts; UPDATE_SQL=1 rewrites it)
+
+-- plain: the first page in the default sort, as a Super Admin
+
+select count(*) as "n"
+  from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+      FROM barangays b
+      WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
+    from "properties" as "p"
+    inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+    AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
+    AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
+    AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
+    left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
+    left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
+    where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila'))
+    limit $12) as "counted";
+
+select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+    FROM barangays b
+    WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
+  from "properties" as "p"
+  inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+    AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
+    AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
+    AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
+  left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
+  left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
+  where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila'))
+  order by "p"."date_first_added" desc, "p"."property_id" desc, "q"."property_id" desc
+  limit $12
+  offset $13;
+
+-- searched: searchText=cebu, as a Super Admin
+
+EXPLAIN (FORMAT JSON) select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+    FROM barangays b
+    WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
+  from "properties" as "p"
+  inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+    AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
+    AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
+    AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
+  left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
+  left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
+  where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila'));
+
+select count(*) as "n"
+  from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+      FROM barangays b
+      WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
+    from "properties" as "p"
+    inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+    AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
+    AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
+    AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
+    left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
+    left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
+    where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.property_name ILIKE $12 OR q.property_name ILIKE $13)
+    limit $14) as "counted";
+
+select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+    FROM barangays b
+    WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
+  from "properties" as "p"
+  inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+    AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
+    AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
+    AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
+  left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
+  left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
+  where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.property_name ILIKE $12 OR q.property_name ILIKE $13)
+  order by ROW("p"."date_first_added", "p"."property_id", "q"."property_id") desc
+  limit $14
+  offset $15;
+
+-- scoped: the first page in the default sort, as an Agent of an agency
+
+-- (refused: 403)
