@@ -16,6 +16,7 @@ import { migration as m0014 } from './0014-abuse-throttling.ts';
 import { migration as m0015 } from './0015-idempotency-keys.ts';
 import { migration as m0016 } from './0016-audit-log-retention.ts';
 import { migration as m0017 } from './0017-demo-addresses.ts';
+import { migration as m0021 } from './0021-media-order.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_idempotency_keys': m0015,
   '0016_audit_log_retention': m0016,
   '0017_demo_addresses': m0017,
+  '0021_media_order': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {
