@@ -210,7 +210,7 @@ describe('audit', () => {
         call: 'reorderPropertyImages',
         action: 'update',
       });
-    const last = (mediaId: number) => entries.filter((e) => Number(e.entity_id) === mediaId).at(-1)?.after;
+    const last = (mediaId?: number) => entries.filter((e) => Number(e.entity_id) === mediaId).at(-1)?.after;
     expect(last(b)).toMatchObject({ is_default: true });
     expect(last(a)).toMatchObject({ is_default: false });
     // The same order again changes nothing, so nothing is recorded.

@@ -39,7 +39,9 @@ export function useImageUploads(propertyId: number) {
   const [queue, setQueue] = useState<QueuedImage[]>([]);
   const [busy, setBusy] = useState(false);
   const live = useRef(queue);
-  live.current = queue;
+  useEffect(() => {
+    live.current = queue;
+  }, [queue]);
   useEffect(() => () => live.current.forEach((q) => q.preview && URL.revokeObjectURL(q.preview)), []);
 
   const change = (key: number, patch: Partial<QueuedImage>) =>
