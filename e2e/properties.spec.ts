@@ -203,7 +203,7 @@ test.describe('Properties', () => {
         mimeType: 'image/png',
         buffer: png(64, 48, [...colour]),
       });
-      await expect(field(page, `Description of ${name}.png`)).toHaveValue(name);
+      await expect(page.getByRole('textbox', { name: `Description of ${name}.png` })).toHaveValue(name);
       await page.getByRole('button', { name: 'Upload 1 image' }).click();
       await expect(images.getByRole('article', { name })).toBeVisible();
     }
