@@ -47,10 +47,12 @@ export function useImageUploads(propertyId: number) {
   const change = (key: number, patch: Partial<QueuedImage>) =>
     setQueue((all) => all.map((q) => (q.key === key ? { ...q, ...patch } : q)));
 
-  const add = (files: Iterable<File>) =>
+  const add = (files: Iterable<File>) => {
+    // Read now: the input's FileList empties when its value is cleared, before React runs the update.
+    const chosen = [...files];
     setQueue((all) => [
       ...all,
-      ...[...files].map((file) => {
+      ...chosen.map((file) => {
         const problem = imageFileProblem(file, MESSAGES.uploadLimit);
         return {
           key: nextKey++,
@@ -64,6 +66,7 @@ export function useImageUploads(propertyId: number) {
         };
       }),
     ]);
+  };
 
   const remove = (key: number) =>
     setQueue((all) => {
