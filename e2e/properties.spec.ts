@@ -188,11 +188,12 @@ test.describe('Properties', () => {
     await expect(page).toHaveURL(/add-property-image\?propertyId=\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: `Property Images : ${HOUSE}` })).toBeVisible();
 
-    // The 1 MB client check, then two real images.
-    const file = page.getByLabel('Image file');
+    // The 1 MB client check, then two real images (described by their file names).
+    const file = page.getByLabel('Image files');
     await file.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1_100_000, 1) });
     await expect(page.getByText('Maximum upload limit is 1Mb')).toBeVisible();
-    const images = page.getByRole('list', { name: 'Images' });
+    await page.getByRole('button', { name: 'Remove big.png' }).click();
+    const images = page.getByRole('list', { name: 'Images', exact: true });
     for (const [name, colour] of [
       ['Front view', [200, 60, 60]],
       ['Kitchen view', [60, 120, 200]],
@@ -202,8 +203,8 @@ test.describe('Properties', () => {
         mimeType: 'image/png',
         buffer: png(64, 48, [...colour]),
       });
-      await field(page, 'Image Description').fill(name);
-      await page.getByRole('button', { name: 'Upload Image' }).click();
+      await expect(page.getByRole('textbox', { name: `Description of ${name}.png` })).toHaveValue(name);
+      await page.getByRole('button', { name: 'Upload 1 image' }).click();
       await expect(images.getByRole('article', { name })).toBeVisible();
     }
     await expect(images.getByRole('article', { name: 'Front view' })).toContainText('Default');

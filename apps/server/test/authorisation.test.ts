@@ -198,6 +198,7 @@ const SAMPLES: Record<string, (r: Records, d: Directory) => Input | null> = {
     video_link: 'https://video.example.com/tour',
   }),
   propertyimagesisDefault: (r) => ({ property_id: r.property, image_id: r.image, isDefault: 1 }),
+  reorderPropertyImages: (r) => ({ property_id: r.property, image_ids: [r.image] }),
   savePropertyMappingAmenities: (r, d) => ({ propertyId: r.property, ammentiesId: String(d.amenity) }),
   setNotificationStatus: (r) => ({ Id: r.notification, status: 'Inactive' }),
 };

@@ -113,7 +113,8 @@ describe('images', () => {
       isDefault: 1,
     });
     expect(made.statusCode, made.body).toBe(200);
-    [first, second] = await gallery();
+    // The new default is served first (decision 47).
+    [second, first] = await gallery();
     expect([first!.isDefault, second!.isDefault]).toEqual([0, 1]);
 
     const refused = await env.post('deletepropertyimages', { image_id: second!.id, property_id: propertyId });

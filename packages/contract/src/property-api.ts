@@ -11,6 +11,7 @@ import {
 import {
   mediaDefaultRequest,
   mediaImageRequest,
+  mediaOrderRequest,
   propertyAmenitiesAnswer,
   propertyAmenitiesRequest,
   propertyMediaAnswer,
@@ -44,6 +45,8 @@ export const propertyApi = declareCalls({
   saveimagesupload: { method: 'POST', input: saveMediaRequest, response: messageAnswer },
   deletepropertyimages: { method: 'POST', input: mediaImageRequest, response: messageAnswer },
   propertyimagesisDefault: { method: 'POST', input: mediaDefaultRequest, response: messageAnswer },
+  /** The listing's images in a new order, the first the default (not in the old API; decision 47). */
+  reorderPropertyImages: { method: 'POST', input: mediaOrderRequest, response: messageAnswer },
   getSelectedPropertyAmenities: {
     method: 'GET',
     input: propertyAmenitiesRequest,

@@ -39,6 +39,23 @@ export const saveMediaRequest = z
 export const mediaImageRequest = z.looseObject({ image_id: id, property_id: id });
 export const mediaDefaultRequest = mediaImageRequest.extend({ isDefault: flag });
 
+/** The most images one listing's order names (far more than a listing shows). */
+export const MAX_ORDERED_IMAGES = 500;
+
+/**
+ * `reorderPropertyImages`: the listing's images in their new order, each once; the first becomes the
+ * default. Images not named (added meanwhile) follow in their current order.
+ */
+export const mediaOrderRequest = z.looseObject({
+  property_id: id,
+  image_ids: z
+    .array(id, { error: 'image_ids must be a list of image ids' })
+    .min(1, 'Name at least one image')
+    .max(MAX_ORDERED_IMAGES, `Name at most ${MAX_ORDERED_IMAGES} images`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each image once'),
+});
+export type MediaOrderRequest = z.output<typeof mediaOrderRequest>;
+
 export const propertyAmenitiesRequest = z.looseObject({ propertyId: id });
 export const savePropertyAmenitiesRequest = z.looseObject({ propertyId: id, ammentiesId: idList });
 

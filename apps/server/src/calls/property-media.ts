@@ -11,11 +11,13 @@ import {
   defaultMediaOf,
   deleteMedia,
   findMedia,
+  imageIdsInOrder,
   insertImage,
   insertVideo,
   makeDefault,
   mediaOfProperty,
   otherImageOf,
+  reorderImages,
   replaceAmenities,
 } from '../db/repositories/property-media.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
@@ -140,6 +142,28 @@ export const propertyMediaCalls: AnyCall[] = [
         await makeDefault(trx, input.property_id, media.id);
       });
       return { message: 'Default image changed successfully' };
+    },
+  }),
+
+  mediaCall(propertyApi.reorderPropertyImages, {
+    summary:
+      'Put the images of a property in your scope in a new order (image_ids, each once); the first becomes the default',
+    property: (input) => input.property_id,
+    async handle({ db, input }) {
+      await inTransaction(db, async (trx) => {
+        // Under the property's lock, as uploads, deletes and make-default: each sees the order the last left.
+        await lockProperty(trx, input.property_id);
+        const current = await imageIdsInOrder(trx, input.property_id);
+        const strangers = input.image_ids.filter((id) => !current.includes(id));
+        if (strangers.length > 0) {
+          const message = `${strangers.length === 1 ? 'This id is' : 'These ids are'} not an image of this listing: ${strangers.join(', ')}`;
+          throw badRequest(message, { image_ids: message });
+        }
+        // Images added since the caller read the list keep their order, after the ones it names.
+        const rest = current.filter((id) => !input.image_ids.includes(id));
+        await reorderImages(trx, input.property_id, [...input.image_ids, ...rest]);
+      });
+      return { message: 'Image order saved successfully' };
     },
   }),
 

@@ -290,6 +290,8 @@ export interface PropertyMediaTable {
   video_url: Optional<string>;
   description: string;
   is_default: Flag;
+  /** Its place among the listing's media, lowest first (migration 0021); the default image is first. */
+  sort_order: Generated<number>;
   created_by: Optional<number>;
   created_at: Generated<Date>;
 }

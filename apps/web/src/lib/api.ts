@@ -50,7 +50,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-const BASE_HEADERS = { 'X-Requested-With': 'web', Accept: 'application/json' } as const;
+/** Every request says it comes from the web app (the server refuses cross-site writes without it). */
+export const BASE_HEADERS = { 'X-Requested-With': 'web', Accept: 'application/json' } as const;
 /** A request with an Idempotency-Key whose answer did not arrive is sent once more after this pause. */
 const RESEND_AFTER_MS = 1000;
 /**
@@ -130,8 +131,16 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
     limit.done();
   }
   if (res.ok) return res;
+  failedAnswer(res.status, await readBody(res), opts);
+}
 
-  const body = (await readBody(res)) as { message?: unknown; errors?: unknown } | null;
+/**
+ * The app-wide rules for an answer that is not ok (also for uploads sent without fetch): 401/403 sign
+ * out, 400/409/429 say the server's message, the rest 'Something went wrong'. Throws the ApiError.
+ */
+export function failedAnswer(status: number, answer: unknown, opts: CallOptions): never {
+  const res = { status };
+  const body = answer as { message?: unknown; errors?: unknown } | null;
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
   const errors =
     body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};

@@ -18,6 +18,7 @@ import { migration as m0016 } from './0016-audit-log-retention.ts';
 import { migration as m0017 } from './0017-demo-addresses.ts';
 import { migration as m0019 } from './0019-organisation-contact-search.ts';
 import { migration as m0020 } from './0020-saved-views.ts';
+import { migration as m0021 } from './0021-media-order.ts';
 import { migration as m0022 } from './0022-duplicate-candidates.ts';
 import { migration as m0023 } from './0023-rental-expiry-index.ts';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_demo_addresses': m0017,
   '0019_organisation_contact_search': m0019,
   '0020_saved_views': m0020,
+  '0021_media_order': m0021,
   '0022_duplicate_candidates': m0022,
   '0023_rental_expiry_index': m0023,
 };

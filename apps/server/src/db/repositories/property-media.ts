@@ -10,7 +10,7 @@ export const findMedia = (db: Db, propertyId: number, imageId: number) =>
     .where('property_id', '=', propertyId)
     .executeTakeFirst();
 
-/** The property's images and videos as the media page shows them, oldest first. */
+/** The property's images and videos as the media page shows them, in their order (the default image first). */
 export const mediaOfProperty = (db: Db, propertyId: number) =>
   db
     .selectFrom('property_media')
@@ -24,8 +24,32 @@ export const mediaOfProperty = (db: Db, propertyId: number) =>
       sql<0 | 1>`CASE WHEN is_default THEN 1 ELSE 0 END`.as('isDefault'),
     ])
     .where('property_id', '=', propertyId)
+    .orderBy('sort_order')
     .orderBy('id')
     .execute();
+
+/** The ids of the property's images in their order (read under the property's lock by writers). */
+export const imageIdsInOrder = async (trx: Trx, propertyId: number) =>
+  (
+    await trx
+      .selectFrom('property_media')
+      .select('id')
+      .where('property_id', '=', propertyId)
+      .where('type', '=', 'Image')
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
+
+/** The media rows of these ids, of any property, with their property and type. */
+export const mediaByIds = (trx: Trx, ids: readonly number[]) =>
+  trx.selectFrom('property_media').select(['id', 'property_id', 'type']).where('id', 'in', ids).execute();
+
+/** A place before every media row of the property, or after every one. */
+const placeOf = (propertyId: number, where: 'first' | 'last') =>
+  where === 'first'
+    ? sql<number>`(SELECT coalesce(min(sort_order), 1) - 1 FROM property_media WHERE property_id = ${propertyId})`
+    : sql<number>`(SELECT coalesce(max(sort_order), 0) + 1 FROM property_media WHERE property_id = ${propertyId})`;
 
 /** The stored files of the property's media (for removal with the property). */
 export const mediaFilesOf = (db: Db, propertyId: number) =>
@@ -50,6 +74,7 @@ export const insertVideo = (db: Db, video: NewVideo) =>
       type: 'Video',
       video_url: video.url,
       description: video.description,
+      sort_order: placeOf(video.propertyId, 'last'),
       created_by: video.createdBy,
     })
     .execute();
@@ -63,6 +88,7 @@ export interface NewImage {
   createdBy: number;
 }
 
+/** A new image goes last; a new default goes first (the default is the first image, decision 47). */
 export const insertImage = (trx: Trx, image: NewImage) =>
   trx
     .insertInto('property_media')
@@ -73,6 +99,7 @@ export const insertImage = (trx: Trx, image: NewImage) =>
       thumbnail: image.thumbnail,
       description: image.description,
       is_default: image.isDefault,
+      sort_order: placeOf(image.propertyId, image.isDefault ? 'first' : 'last'),
       created_by: image.createdBy,
     })
     .execute();
@@ -100,8 +127,15 @@ export const otherImageOf = (trx: Trx, propertyId: number, exceptId: number) =>
 export const clearDefault = (trx: Trx, mediaId: number) =>
   trx.updateTable('property_media').set({ is_default: false }).where('id', '=', mediaId).execute();
 
-/** Makes `mediaId` the property's one default image. */
+/** Makes `mediaId` the property's one default image, and its first (decision 47). */
 export async function makeDefault(trx: Trx, propertyId: number, mediaId: number) {
+  const [first] = await imageIdsInOrder(trx, propertyId);
+  if (first !== mediaId)
+    await trx
+      .updateTable('property_media')
+      .set({ sort_order: placeOf(propertyId, 'first') })
+      .where('id', '=', mediaId)
+      .execute();
   await trx
     .updateTable('property_media')
     .set({ is_default: false })
@@ -109,7 +143,24 @@ export async function makeDefault(trx: Trx, propertyId: number, mediaId: number)
     .where('is_default', '=', true)
     .where('id', '<>', mediaId)
     .execute();
-  await trx.updateTable('property_media').set({ is_default: true }).where('id', '=', mediaId).execute();
+  await trx
+    .updateTable('property_media')
+    .set({ is_default: true })
+    .where('id', '=', mediaId)
+    .where('is_default', '=', false)
+    .execute();
+}
+
+/**
+ * Puts the property's images in the order of `ids` (each an image of the property, once), numbered from
+ * 1; only rows whose place changes are written (and audited). The first becomes the default.
+ */
+export async function reorderImages(trx: Trx, propertyId: number, ids: readonly number[]) {
+  await sql`
+    UPDATE property_media m SET sort_order = o.n
+      FROM unnest(${sql.val([...ids])}::int[]) WITH ORDINALITY AS o(id, n)
+     WHERE m.id = o.id AND m.property_id = ${propertyId} AND m.sort_order <> o.n`.execute(trx);
+  if (ids[0] !== undefined) await makeDefault(trx, propertyId, ids[0]);
 }
 
 export const deleteMedia = (trx: Trx, mediaId: number) =>

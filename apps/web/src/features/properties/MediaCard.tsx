@@ -9,21 +9,25 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import StarIcon from '@mui/icons-material/Star';
+import type { ReactNode } from 'react';
 import type { PropertyMediaRow } from '@app/contract';
 
 type Media = PropertyMediaRow;
 
 const isDefault = (m: Media) => m.isDefault === 1;
 
-/** An image (with Make default, unless it is the default) or a video link, with Delete. */
+/** An image (with Make default, unless it is the default) or a video link, with Delete (and `moves`). */
 export function MediaCard({
   item,
   onDefault,
   onDelete,
+  moves,
 }: {
   item: Media;
   onDefault: () => void;
   onDelete: () => void;
+  /** Buttons that move the image earlier or later in the listing's order. */
+  moves?: ReactNode;
 }) {
   const label = item.description || `${item.type} ${item.id}`;
   return (
@@ -33,6 +37,7 @@ export function MediaCard({
           component="img"
           src={item.thumbnail || item.images_video}
           alt={item.description}
+          draggable={false}
           sx={{ width: '100%', height: 140, objectFit: 'cover', display: 'block' }}
         />
       ) : (
@@ -56,15 +61,21 @@ export function MediaCard({
           </Link>
         )}
       </CardContent>
-      <CardActions>
+      <CardActions sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
         {item.type === 'Image' &&
           (isDefault(item) ? (
             <Chip icon={<StarIcon />} label="Default" color="primary" size="small" />
           ) : (
-            <Button size="small" onClick={onDefault} aria-label={`Make default ${label}`}>
+            <Button
+              size="small"
+              onClick={onDefault}
+              aria-label={`Make default ${label}`}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               Make default
             </Button>
           ))}
+        {moves}
         <Button
           size="small"
           color="error"

@@ -13,9 +13,11 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { AmenitiesPanel } from './AmenitiesPanel.tsx';
 import { useDeleteMedia, useMakeDefaultImage, usePropertyMedia, usePropertyRecord } from './api.ts';
+import { ImageOrderList } from './ImageOrderList.tsx';
 import { cardListSx } from './listing.ts';
 import { MediaCard } from './MediaCard.tsx';
-import { ImageUpload, VideoAdd } from './MediaUploads.tsx';
+import { VideoAdd } from './MediaUploads.tsx';
+import { MultiImageUpload } from './MultiImageUpload.tsx';
 import { PROPERTY_LIST_PATH } from './paths.ts';
 
 type Media = PropertyMediaRow;
@@ -106,21 +108,29 @@ function MediaPanel({ propertyId }: { propertyId: number }) {
         aria-labelledby={tab === 'Image' ? 'media-tab-image' : 'media-tab-video'}
       >
         {tab === 'Image' ? (
-          <ImageUpload propertyId={propertyId} first={!(media.data ?? []).some((m) => m.type === 'Image')} />
+          <MultiImageUpload propertyId={propertyId} />
         ) : (
           <VideoAdd propertyId={propertyId} />
         )}
         <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
           {tab === 'Image' ? 'Images' : 'Videos'}
         </Typography>
+        {tab === 'Image' && items.length > 1 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Drag an image onto another, or use its arrows, to change the order: the first is the default.
+          </Typography>
+        )}
         {!media.isPending && items.length === 0 ? (
           <Typography color="text.secondary">{MESSAGES.noData}</Typography>
+        ) : tab === 'Image' ? (
+          <ImageOrderList
+            propertyId={propertyId}
+            images={items}
+            onDefault={(item) => setAsk({ item, action: 'default', open: true })}
+            onDelete={(item) => setAsk({ item, action: 'delete', open: true })}
+          />
         ) : (
-          <Box
-            component="ul"
-            aria-label={tab === 'Image' ? 'Images' : 'Videos'}
-            sx={cardListSx('repeat(auto-fill, minmax(220px, 1fr))')}
-          >
+          <Box component="ul" aria-label="Videos" sx={cardListSx('repeat(auto-fill, minmax(220px, 1fr))')}>
             {items.map((item) => (
               <Box component="li" key={item.id}>
                 <MediaCard

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { propertyApi } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { propertyApi, type PropertyMediaRow } from '@app/contract';
+import { apiPost, showServerMessage } from '../../lib/api.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
-import { callQuery, listQuery, recordQuery } from '../../lib/queries.ts';
+import { callKey, callQuery, listQuery, recordQuery } from '../../lib/queries.ts';
 import type { PropertyCard } from './listing.ts';
 
 /** What a change of a listing reloads: the listing's cards and the record its form and media page read. */
@@ -30,13 +31,45 @@ export const useOpenPropertyLimit = (enabled: boolean) =>
   });
 
 /** A listing's images and videos; they answer under `resultdata` (lower-case d), as the old client reads it. */
-export const usePropertyMedia = (propertyId: number) =>
-  useQuery(
-    callQuery(propertyApi.showallimagesvideo, { property_id: propertyId }, { read: (r) => r.resultdata }),
-  );
+const mediaQuery = (propertyId: number) =>
+  callQuery(propertyApi.showallimagesvideo, { property_id: propertyId }, { read: (r) => r.resultdata });
+export const usePropertyMedia = (propertyId: number) => useQuery(mediaQuery(propertyId));
+
+/**
+ * Saves a listing's images in a new order with one call. The list shows the new order at once (the
+ * first marked default) and goes back to the old one if the server refuses; then both reload.
+ */
+export function useReorderImages(propertyId: number) {
+  const queryClient = useQueryClient();
+  const key = callKey(propertyApi.showallimagesvideo, { property_id: propertyId });
+  return useMutation({
+    mutationFn: (imageIds: number[]) =>
+      apiPost(propertyApi.reorderPropertyImages, { property_id: propertyId, image_ids: imageIds }),
+    onMutate: async (imageIds) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<PropertyMediaRow[]>(key);
+      if (before) {
+        const at = (m: PropertyMediaRow) => imageIds.indexOf(m.id);
+        const images = before.filter((m) => m.type === 'Image').sort((a, b) => at(a) - at(b));
+        const others = before.filter((m) => m.type !== 'Image');
+        const first = images[0]?.id;
+        queryClient.setQueryData(key, [
+          ...images.map((m) => ({ ...m, isDefault: m.id === first ? (1 as const) : (0 as const) })),
+          ...others,
+        ]);
+      }
+      return { before };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: showServerMessage,
+    onSettled: () =>
+      Promise.all(MEDIA_RELOADS.map(({ name }) => queryClient.invalidateQueries({ queryKey: [name] }))),
+  });
+}
 export const useDeleteMedia = () => useApiMutation(propertyApi.deletepropertyimages, MEDIA_RELOADS);
 export const useMakeDefaultImage = () => useApiMutation(propertyApi.propertyimagesisDefault, MEDIA_RELOADS);
-export const useUploadImage = () => useApiMutation(propertyApi.saveimagesupload, MEDIA_RELOADS);
 /** A video link: the cards show images only, so only the media are reloaded. */
 export const useAddVideo = () =>
   useApiMutation(propertyApi.saveimagesupload, [propertyApi.showallimagesvideo]);
