@@ -25,3 +25,4 @@ export * from './report-catalogue.ts';
 export * from './reports.ts';
 export * from './notifications.ts';
 export * from './audit.ts';
+export * from './bulk.ts';

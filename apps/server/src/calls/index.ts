@@ -14,6 +14,8 @@ import { propertyMediaCalls } from './property-media.ts';
 import { reportCalls } from './reports/index.ts';
 import { notificationCalls } from './notifications.ts';
 import { auditCalls } from './audit.ts';
+import { bulkUserCalls } from './bulk-users.ts';
+import { bulkPropertyCalls } from './bulk-properties.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -32,4 +34,6 @@ export const calls: readonly AnyCall[] = [
   ...reportCalls,
   ...notificationCalls,
   ...auditCalls,
+  ...bulkUserCalls,
+  ...bulkPropertyCalls,
 ];

@@ -5,3 +5,4 @@
 export type { ExportColumn, ListSpec } from './spec.ts';
 export { EXACT_COUNT_LIMIT, escapeLike, listQueries, runList } from './page.ts';
 export { streamExport } from './export.ts';
+export { narrowedTo, selectedKeys } from './selection.ts';
