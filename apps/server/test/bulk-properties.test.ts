@@ -115,17 +115,31 @@ describe('bulkPropertyStatus', () => {
       .where('entity', '=', 'properties')
       .execute();
     expect(audit.map((a) => Number(a.entity_id)).sort()).toEqual([...mine].sort());
-    // The admins hear of each change, as of one saved by updateproperty.
+    // The admins hear of it once: a digest naming how many (one listing alone is named as a save names it).
     const heard = await env.t.db
       .selectFrom('notifications')
       .select(['entity_id', 'notification_type', 'notification_subject'])
       .where('user_id', '=', env.admin.userId)
       .where('entity_id', 'in', mine)
       .where('notification_type', '=', 'Property Status Is Modified')
-      .orderBy('entity_id')
       .execute();
-    expect(heard.map((n) => n.entity_id)).toEqual(mine);
-    expect(heard[0]!.notification_subject).toMatch(/status Open → Suspended, changed by /);
+    expect(heard).toEqual([
+      {
+        entity_id: Math.min(...mine),
+        notification_type: 'Property Status Is Modified',
+        notification_subject: expect.stringMatching(/^2 listings: status changed to Suspended by /),
+      },
+    ]);
+    const [one] = await listings(1);
+    await bulk('bulkPropertyStatus', { ids: [one], status: 'Sold' }, agent.token);
+    const single = await env.t.db
+      .selectFrom('notifications')
+      .select('notification_subject')
+      .where('user_id', '=', env.admin.userId)
+      .where('entity_id', '=', one!)
+      .where('notification_type', '=', 'Property Status Is Modified')
+      .executeTakeFirstOrThrow();
+    expect(single.notification_subject).toMatch(/: status Open → Sold, changed by /);
   });
 
   it('acts on every listing the Property List shows for a search', async () => {
@@ -213,14 +227,19 @@ describe('bulkAssignAgent', () => {
     expect((await historyOf(ids)).filter((h) => h.field === 'agent_id')).toHaveLength(2);
     const again = await bulk('bulkAssignAgent', { ids, agent_id: newAgent.userId });
     expect(again.message).toBe('0 changed, 2 refused: already their agent');
-    // The new agent now sees them, and hears of the change.
+    // The new agent now sees them, and hears of the change once.
     const heard = await env.t.db
       .selectFrom('notifications')
-      .select('entity_id')
+      .select(['entity_id', 'notification_subject'])
       .where('user_id', '=', newAgent.userId)
       .where('notification_type', '=', 'Property Details Modified')
       .execute();
-    expect(heard.map((n) => n.entity_id).sort()).toEqual([...ids].sort());
+    expect(heard).toEqual([
+      {
+        entity_id: Math.min(...ids),
+        notification_subject: expect.stringMatching(/^2 listings were modified by /),
+      },
+    ]);
   });
 
   it('refuses an unknown agent', async () => {

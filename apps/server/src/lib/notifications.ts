@@ -82,6 +82,11 @@ export async function notifyEach(
   event: Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
     items: readonly { entityId: number; subject: string }[];
     recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
+    /**
+     * One notification per recipient instead of one per item: this subject ('{n}' stands for how many
+     * of the items reach them) for a recipient of several, naming the first item; the item's own for one.
+     */
+    digest?: string;
   },
 ): Promise<number> {
   if (event.items.length === 0) return 0;
@@ -89,14 +94,23 @@ export async function notifyEach(
   const ids = event.items.map((i) => i.entityId);
   const subjects = event.items.map((i) => i.subject.slice(0, 500));
   const { rows } = await sql<{ written: number }>`
-    WITH written AS (
-      INSERT INTO notifications (user_id, notification_type, notification_subject, entity, entity_id, created_by)
-      SELECT u.user_id, ${NOTIFICATION_TYPES[event.kind].type}, e.subject, ${event.entity}, e.entity_id,
-        ${event.actor}
+    WITH reached AS (
+      SELECT u.user_id, e.entity_id, e.subject
       FROM unnest(${ids}::int[], ${subjects}::text[]) AS e(entity_id, subject)
       CROSS JOIN LATERAL (${sql.join(event.recipients(sql<number>`e.entity_id`), sql` UNION `)}) AS r
       JOIN users u ON u.user_id = r.user_id
       WHERE u.user_status = 'Active' AND u.user_id NOT IN (${sql.join(excluded)})
+    ), told AS (${
+      event.digest === undefined
+        ? sql`SELECT user_id, entity_id, subject FROM reached`
+        : sql`SELECT user_id, min(entity_id) AS entity_id, CASE WHEN count(*) = 1 THEN min(subject)
+            ELSE left(replace(${event.digest}, '{n}', count(*)::text), 500) END AS subject
+          FROM reached GROUP BY user_id`
+    }), written AS (
+      INSERT INTO notifications (user_id, notification_type, notification_subject, entity, entity_id, created_by)
+      SELECT t.user_id, ${NOTIFICATION_TYPES[event.kind].type}, t.subject, ${event.entity}, t.entity_id,
+        ${event.actor}
+      FROM told t
       RETURNING user_id, notification_id
     ), parts AS (
       SELECT user_id, notification_id,
@@ -170,7 +184,14 @@ export const events = {
     let written = 0;
     for (const statusChanged of [true, false]) {
       const these = changes.filter((c) => (c.from !== c.to) === statusChanged);
+      const to = new Set(these.map((c) => c.to)).size === 1 ? ` to ${these[0]!.to}` : '';
       written += await notifyEach(trx, {
+        // A bulk action tells each person once, however many of its listings are theirs to hear of.
+        ...(changes.length > 1 && {
+          digest: statusChanged
+            ? `{n} listings: status changed${to} by ${actor.full_name}`
+            : `{n} listings were modified by ${actor.full_name}`,
+        }),
         kind: statusChanged ? 'propertyStatusChanged' : 'propertyDetailsChanged',
         items: these.map((c) => ({
           entityId: c.id,

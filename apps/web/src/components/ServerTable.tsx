@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -33,6 +33,9 @@ import { tableParams, type SortOrder } from './server-table/table-state.ts';
 import { useCellTooltip } from './server-table/use-cell-tooltip.tsx';
 import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
 import { useTableUrlState } from './server-table/use-table-url-state.ts';
+import { BulkBar, type BulkAction } from './server-table/BulkBar.tsx';
+import { selectionColumn } from './server-table/selection-column.tsx';
+import { useRowSelection } from './server-table/use-row-selection.ts';
 
 /**
  * A TablePagination that fits a phone: the label, the size, the range and the arrows wrap (right-aligned)
@@ -73,6 +76,8 @@ export interface ServerTableProps<R extends object> {
    * loaded or exported and the table shows this text instead of rows.
    */
   waitingFor?: string;
+  /** Row checkboxes and these actions on the selected rows (bulk calls); `labelOf` names a row. */
+  bulk?: { actions: readonly BulkAction[]; labelOf: (row: R) => string; noun: string };
 }
 
 /** Over the rows (not part of the grid): loading, or why there are none. */
@@ -108,6 +113,7 @@ export function ServerTable<R extends object>({
   pageSizes = PAGE_SIZES,
   searchHint,
   waitingFor,
+  bulk,
 }: ServerTableProps<R>) {
   const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.field));
   const table = useTableUrlState(paramPrefix, { sortable, defaultSort, pageSizes });
@@ -125,10 +131,18 @@ export function ServerTable<R extends object>({
   const total = pageData?.total ?? 0;
   const rows = pageData?.data ?? [];
 
-  const allColumns = useMemo(
-    () => withTableColumns(columns, renderActions, actionsWidth),
-    [columns, renderActions, actionsWidth],
+  const rowId = (row: R, index: number) =>
+    getRowId ? getRowId(row) : ((row as { id?: string | number }).id ?? index);
+  // The list's query without its page: the selection belongs to it.
+  const matching = { searchText: params.searchText, ...extraParams };
+  const selection = useRowSelection(
+    rows.map((row, index) => Number(rowId(row, index))),
+    JSON.stringify(matching),
   );
+  const dataColumns = bulk
+    ? [selectionColumn<R>(selection, (row) => Number(rowId(row, 0)), bulk.labelOf), ...columns]
+    : columns;
+  const allColumns = withTableColumns(dataColumns, renderActions, actionsWidth);
   const minWidth = tableMinWidth(allColumns);
 
   // A new page starts at its top. (A block body: Chromium's scrollTo returns a promise, which React
@@ -157,9 +171,6 @@ export function ServerTable<R extends object>({
     tabIndex: tabIndexOf(row, col),
     sx: cellSx(c, height),
   });
-  const rowId = (row: R, index: number) =>
-    getRowId ? getRowId(row) : ((row as { id?: string | number }).id ?? index);
-
   const overlay = isFetching ? (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
       <CircularProgress size={24} aria-hidden />
@@ -195,6 +206,16 @@ export function ServerTable<R extends object>({
           </Box>
         )}
       </Box>
+      {bulk && (
+        <BulkBar
+          selection={selection}
+          total={total}
+          matching={matching}
+          actions={bulk.actions}
+          exportCall={list.call}
+          noun={bulk.noun}
+        />
+      )}
       <Box
         sx={{
           height: TABLE_HEIGHT,
@@ -278,7 +299,7 @@ export function ServerTable<R extends object>({
                             </Box>
                           </TableSortLabel>
                         ) : (
-                          c.headerName
+                          (c.renderHeader?.() ?? c.headerName)
                         )}
                       </TableCell>
                     );
