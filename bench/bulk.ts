@@ -11,6 +11,7 @@
  * Writes bench/results/bulk-<date>.md. The data is left as it was found (but for the history, audit and
  * notification rows the actions wrote).
  */
+import os from 'node:os';
 import { sql } from 'kysely';
 import { BULK_MAX, ROLE } from '@app/contract';
 import { describeMarketplace, marketplaceFor, sizesFor } from './data.ts';
@@ -120,7 +121,12 @@ try {
     describeMarketplace(market),
     `- The server in process (bench/lib.ts openBench), one client, as the Super Admin. Each action is timed ` +
       `there and back ${RUNS} times, whole: selection, per-row checks, the change, history, audit rows (the ` +
-      'trigger, one per row), notifications (one per listing and recipient, as a single change writes) and commit.',
+      'trigger, one per row), notifications (each recipient once per action) and commit.',
+    `- Load average while it ran: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${os.cpus().length} cores ` +
+      '(other work shares the machine: compare the bare UPDATE in the notes below).',
     `- Target (issue 22 item 1): 10,000 rows in one action in under ${TARGET_MS / 1000} s (every run).`,
     '',
     '| Action | Runs | Median ms | Max ms | Last answer | < 5 s |',
