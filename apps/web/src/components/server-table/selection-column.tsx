@@ -11,7 +11,7 @@ export function selectionColumn<R>(
   return {
     field: '__select',
     headerName: 'Select',
-    width: 56,
+    width: 68,
     sortable: false,
     renderHeader: () => (
       <Checkbox
