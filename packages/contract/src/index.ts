@@ -30,3 +30,4 @@ export * from './notifications.ts';
 export * from './audit.ts';
 export * from './search.ts';
 export * from './saved-views.ts';
+export * from './bulk.ts';

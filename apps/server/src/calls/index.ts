@@ -18,6 +18,8 @@ import { auditCalls } from './audit.ts';
 import { homeCalls } from './home.ts';
 import { searchCalls } from './search.ts';
 import { savedViewCalls } from './saved-views.ts';
+import { bulkUserCalls } from './bulk-users.ts';
+import { bulkPropertyCalls } from './bulk-properties.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -40,4 +42,6 @@ export const calls: readonly AnyCall[] = [
   ...homeCalls,
   ...searchCalls,
   ...savedViewCalls,
+  ...bulkUserCalls,
+  ...bulkPropertyCalls,
 ];

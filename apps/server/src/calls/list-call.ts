@@ -19,3 +19,13 @@ export const defineList = <S extends z.ZodType<ListQuery>, R extends z.ZodType>(
     // The rows are checked against the declared row where it matters: the wire suite parses them.
     handle: async (ctx) => ({ [def.list.envelope]: await runList(def.list, ctx) }) as never,
   });
+
+/** The spec of a registered list call (what a bulk action selects from); throws at start-up if none. */
+export function listOf<S extends z.ZodType<ListQuery>>(
+  calls: readonly AnyCall[],
+  call: ApiCall<string, 'GET', S>,
+): ListSpec<z.output<S>> {
+  const spec = calls.find((c) => c.name === call.name)?.list;
+  if (!spec) throw new Error(`${call.name} is not a registered list`);
+  return spec as ListSpec<z.output<S>>;
+}

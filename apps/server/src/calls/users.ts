@@ -21,7 +21,7 @@ import { countOtherSuperAdmins, deleteUserRow, findManagedUser } from '../db/rep
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
 
-const STATUS_PERMISSIONS: readonly Permission[] = [
+export const STATUS_PERMISSIONS: readonly Permission[] = [
   'ChangeStatusofSuperuser',
   'ChangeStatusofAdmin',
   'ChangeStatusofOperator',
@@ -100,26 +100,55 @@ async function targetUser(db: Db, userId: number, lock = false) {
   return user;
 }
 
+/**
+ * Why the actor may not manage the user (403/409 with the sentence), or null: not themselves, only with
+ * the ChangeStatusof… permission of the user's role, only users of a role below theirs.
+ */
+export function manageRefusal(
+  actor: SessionUser,
+  target: { user_id: number; role_id: number; rank: number },
+  what: string,
+): HttpError | null {
+  if (target.user_id === actor.user_id) return conflict(`You cannot ${what} your own account`);
+  if (!actor.permissions.has(statusPermissionFor(target.role_id))) {
+    return new HttpError(403, 'You do not have permission to do this');
+  }
+  try {
+    assertOutranks(actor, target, 'manage users of');
+  } catch (error) {
+    return error as HttpError;
+  }
+  return null;
+}
+
 function assertMayManage(
   actor: SessionUser,
   target: { user_id: number; role_id: number; rank: number },
   what: string,
 ) {
-  if (target.user_id === actor.user_id) throw conflict(`You cannot ${what} your own account`);
-  if (!actor.permissions.has(statusPermissionFor(target.role_id))) {
-    throw new HttpError(403, 'You do not have permission to do this');
-  }
-  assertOutranks(actor, target, 'manage users of');
+  const refusal = manageRefusal(actor, target, what);
+  if (refusal) throw refusal;
 }
 
-export const userCalls: AnyCall[] = [
-  userList(
+/** The user lists, by name: what a bulk action selects from (calls/bulk-users.ts). */
+export const userLists = {
+  GetUser: userList(
     userApi.GetUser,
     'Users',
     'Users, paged (search over name, e-mail and phone; associated_agency_id filters)',
     false,
   ),
-  userList(userApi.GetNewUser, 'Approve User', 'New and Inactive users waiting for approval, paged', true),
+  GetNewUser: userList(
+    userApi.GetNewUser,
+    'Approve User',
+    'New and Inactive users waiting for approval, paged',
+    true,
+  ),
+};
+
+export const userCalls: AnyCall[] = [
+  userLists.GetUser,
+  userLists.GetNewUser,
 
   defineCall(userApi.changeUserStatus, {
     access: STATUS_PERMISSIONS,

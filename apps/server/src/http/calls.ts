@@ -4,7 +4,8 @@ import { allows, describeAccess } from '../lib/access.ts';
 import type { Services } from '../lib/call-context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { answerMismatch, compileAnswer } from '../lib/answers.ts';
-import { streamExport } from '../lib/list/index.ts';
+import { exportIdsQuery } from '@app/contract';
+import { narrowedTo, streamExport } from '../lib/list/index.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
 import { withAuditContext } from '../db/audit-context.ts';
 import type { ExportGate } from '../lib/export-gate.ts';
@@ -110,12 +111,19 @@ export function registerCall(
       url: `/api/${call.name}/export`,
       schema: { ...schema, summary: `${call.summary}: the whole filtered list as .xlsx` },
       preValidation: authorize,
-      handler: (req, reply) =>
-        streamExport(
-          list,
+      handler: (req, reply) => {
+        // A selection's rows only (`ids=1,2,3`), beside the list's own query and search.
+        const selected = exportIdsQuery.safeParse(
+          Object.fromEntries(new URL(req.raw.url ?? '', 'http://server').searchParams),
+        );
+        if (!selected.success) throw zodValidationError(selected.error);
+        const ids = selected.data.ids;
+        return streamExport(
+          ids ? narrowedTo(list, ids) : list,
           { ...services, input: req.query, user: req.user!, files: {}, req, reply },
           exportGate,
-        ),
+        );
+      },
     });
   }
 }

@@ -22,6 +22,9 @@ export type ChannelMessage = { n: [number, number][] } | { c: number[] };
 /** Pairs per message: about 20 bytes each, well under the limit. */
 const PAIRS_PER_MESSAGE = 250;
 
+/** A record's id: a number, or a reference to the record of each row (notifyEach's `e.entity_id`). */
+type Id = number | RawBuilder<number>;
+
 /** Who hears about an event: queries answering `user_id`, united by `notify`. */
 export const audience = {
   admins: sql`SELECT user_id FROM users WHERE role_id IN (${ROLE.SuperAdmin}, ${ROLE.Admin})`,
@@ -32,10 +35,10 @@ export const audience = {
     JOIN permissions p ON p.id = rp.permission_id AND p.name = ${permission}`,
   user: (userId: number) => sql`SELECT ${userId}::int AS user_id`,
   /** The listing's owner and agents 1-3. */
-  listingPeople: (propertyId: number) => sql`SELECT unnest(ARRAY[user_id, agent_id,
+  listingPeople: (propertyId: Id) => sql`SELECT unnest(ARRAY[user_id, agent_id,
     secondary_agent_id, third_agent_id]) AS user_id FROM properties WHERE property_id = ${propertyId}`,
   /** The Agents and Owner-Agents of the listing's agency. */
-  listingAgency: (propertyId: number) => sql`SELECT u.user_id FROM users u
+  listingAgency: (propertyId: Id) => sql`SELECT u.user_id FROM users u
     JOIN properties p ON p.agency_id = u.associated_agency_id
     WHERE p.property_id = ${propertyId} AND u.role_id IN (${ROLE.Agent}, ${ROLE.OwnerAgent})`,
   /** The Owner-Agents of the user's agency. */
@@ -63,16 +66,51 @@ export interface NotifyEvent {
  * INSERT ... SELECT, and announces them on the channel. Run it in the transaction of the change: the
  * rows and the NOTIFY are committed with it, or not at all. Answers how many were written.
  */
-export async function notify(trx: AnyDb, event: NotifyEvent): Promise<number> {
+export const notify = (trx: AnyDb, event: NotifyEvent): Promise<number> =>
+  notifyEach(trx, {
+    ...event,
+    items: [{ entityId: event.entityId, subject: event.subject }],
+    recipients: () => event.recipients,
+  });
+
+/**
+ * notify for many records at once (a bulk action), in the same one statement: each item's recipients
+ * are queries of its id (`audience.listingPeople(id)`), given as a reference to the item's row.
+ */
+export async function notifyEach(
+  trx: AnyDb,
+  event: Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
+    items: readonly { entityId: number; subject: string }[];
+    recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
+    /**
+     * One notification per recipient instead of one per item: this subject ('{n}' stands for how many
+     * of the items reach them) for a recipient of several, naming the first item; the item's own for one.
+     */
+    digest?: string;
+  },
+): Promise<number> {
+  if (event.items.length === 0) return 0;
   const excluded = [event.actor, ...(event.exclude ?? [])];
+  const ids = event.items.map((i) => i.entityId);
+  const subjects = event.items.map((i) => i.subject.slice(0, 500));
   const { rows } = await sql<{ written: number }>`
-    WITH written AS (
-      INSERT INTO notifications (user_id, notification_type, notification_subject, entity, entity_id, created_by)
-      SELECT u.user_id, ${NOTIFICATION_TYPES[event.kind].type}, ${event.subject.slice(0, 500)},
-        ${event.entity}, ${event.entityId}, ${event.actor}
-      FROM users u
+    WITH reached AS (
+      SELECT u.user_id, e.entity_id, e.subject
+      FROM unnest(${ids}::int[], ${subjects}::text[]) AS e(entity_id, subject)
+      CROSS JOIN LATERAL (${sql.join(event.recipients(sql<number>`e.entity_id`), sql` UNION `)}) AS r
+      JOIN users u ON u.user_id = r.user_id
       WHERE u.user_status = 'Active' AND u.user_id NOT IN (${sql.join(excluded)})
-        AND u.user_id IN (${sql.join(event.recipients, sql` UNION `)})
+    ), told AS (${
+      event.digest === undefined
+        ? sql`SELECT user_id, entity_id, subject FROM reached`
+        : sql`SELECT user_id, min(entity_id) AS entity_id, CASE WHEN count(*) = 1 THEN min(subject)
+            ELSE left(replace(${event.digest}, '{n}', count(*)::text), 500) END AS subject
+          FROM reached GROUP BY user_id`
+    }), written AS (
+      INSERT INTO notifications (user_id, notification_type, notification_subject, entity, entity_id, created_by)
+      SELECT t.user_id, ${NOTIFICATION_TYPES[event.kind].type}, t.subject, ${event.entity}, t.entity_id,
+        ${event.actor}
+      FROM told t
       RETURNING user_id, notification_id
     ), parts AS (
       SELECT user_id, notification_id,
@@ -89,7 +127,7 @@ export async function notify(trx: AnyDb, event: NotifyEvent): Promise<number> {
 export const announceCount = (trx: AnyDb, userId: number) =>
   sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ c: [userId] } satisfies ChannelMessage)})`.execute(trx);
 
-const listing = (propertyId: number) => [
+const listing = (propertyId: Id) => [
   audience.admins,
   audience.listingPeople(propertyId),
   audience.listingAgency(propertyId),
@@ -135,18 +173,39 @@ export const events = {
     propertyId: number,
     name: string,
     status: { from: string; to: string },
-  ) =>
-    notify(trx, {
-      kind: status.from !== status.to ? 'propertyStatusChanged' : 'propertyDetailsChanged',
-      subject:
-        status.from !== status.to
-          ? `${name}: status ${status.from} → ${status.to}, changed by ${actor.full_name}`
-          : `${name} was modified by ${actor.full_name}`,
-      entity: 'property',
-      entityId: propertyId,
-      actor: actor.user_id,
-      recipients: listing(propertyId),
-    }),
+  ) => events.propertiesChanged(trx, actor, [{ id: propertyId, name, ...status }]),
+
+  /** propertyChanged for many listings at once (a bulk action): the same notifications. */
+  async propertiesChanged(
+    trx: AnyDb,
+    actor: SessionUser,
+    changes: readonly { id: number; name: string; from: string; to: string }[],
+  ) {
+    let written = 0;
+    for (const statusChanged of [true, false]) {
+      const these = changes.filter((c) => (c.from !== c.to) === statusChanged);
+      const to = new Set(these.map((c) => c.to)).size === 1 ? ` to ${these[0]!.to}` : '';
+      written += await notifyEach(trx, {
+        // A bulk action tells each person once, however many of its listings are theirs to hear of.
+        ...(changes.length > 1 && {
+          digest: statusChanged
+            ? `{n} listings: status changed${to} by ${actor.full_name}`
+            : `{n} listings were modified by ${actor.full_name}`,
+        }),
+        kind: statusChanged ? 'propertyStatusChanged' : 'propertyDetailsChanged',
+        items: these.map((c) => ({
+          entityId: c.id,
+          subject: statusChanged
+            ? `${c.name}: status ${c.from} → ${c.to}, changed by ${actor.full_name}`
+            : `${c.name} was modified by ${actor.full_name}`,
+        })),
+        entity: 'property',
+        actor: actor.user_id,
+        recipients: listing,
+      });
+    }
+    return written;
+  },
 
   agentBrokerChanged: (trx: AnyDb, actor: SessionUser, userId: number, name: string) =>
     notify(trx, {

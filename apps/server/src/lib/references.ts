@@ -54,28 +54,36 @@ export function countOf(n: number, table: string) {
 }
 
 /**
- * 409 naming what still uses the record: '{label} is used by 2 users, 1 seller and cannot be deleted'.
- * Each kind is named once, counting distinct records: an agency whose address is the province and which
- * also serves it (agencies.province_id and agency_provinces) is one agency, not two.
+ * What uses each of the records, by id: '2 users', '1 seller' (each kind once, counting distinct
+ * records: an agency whose address is the province and which also serves it, through
+ * agencies.province_id and agency_provinces, is one agency, not two). Records nothing uses are absent.
+ * One query per kind, whatever the number of records.
  */
-export async function assertUnused(db: Db, table: string, id: number, label: string) {
+export async function usesOf(db: Db, table: string, ids: readonly number[]): Promise<Map<number, string[]>> {
   const byKind = new Map<string, Reference[]>();
   for (const ref of await referencesTo(db, table))
     byKind.set(ref.usedBy, [...(byKind.get(ref.usedBy) ?? []), ref]);
-  const uses: string[] = [];
+  const uses = new Map<number, string[]>();
   for (const [kind, refs] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) {
     const owners = sql.join(
       refs.map(
-        (ref) => sql`SELECT ${sql.ref(`r.${ref.owner}`)} AS o FROM ${sql.table(ref.table)} AS r
-          WHERE ${sql.ref(`r.${ref.column}`)} = ${id}`,
+        (ref) => sql`SELECT ${sql.ref(`r.${ref.column}`)} AS id, ${sql.ref(`r.${ref.owner}`)}::text AS o
+          FROM ${sql.table(ref.table)} AS r WHERE ${sql.ref(`r.${ref.column}`)} = ANY (${ids}::int[])`,
       ),
       sql` UNION `,
     );
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (${owners}) AS u`.execute(db);
-    const n = Number(rows[0]!.n);
-    if (n > 0) uses.push(countOf(n, kind));
+    const { rows } = await sql<{ id: number; n: string }>`
+      SELECT u.id, count(*) AS n FROM (${owners}) AS u GROUP BY u.id`.execute(db);
+    for (const { id, n } of rows)
+      uses.set(Number(id), [...(uses.get(Number(id)) ?? []), countOf(Number(n), kind)]);
   }
-  if (uses.length > 0) throw conflict(`${label} is used by ${uses.join(', ')} and cannot be deleted`);
+  return uses;
+}
+
+/** 409 naming what still uses the record: '{label} is used by 2 users, 1 seller and cannot be deleted'. */
+export async function assertUnused(db: Db, table: string, id: number, label: string) {
+  const uses = (await usesOf(db, table, [id])).get(id);
+  if (uses) throw conflict(`${label} is used by ${uses.join(', ')} and cannot be deleted`);
 }
 
 export const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { ALL_PERMISSIONS, ROLE, type Permission } from '@app/contract';
 import { poolOf, type Db } from '../db/index.ts';
 import { hashToken, newToken } from './crypto.ts';
+import { anyOf } from '../db/any-of.ts';
 
 export interface SessionUser {
   sessionId: string;
@@ -107,11 +108,15 @@ export async function findSessionUser(
   };
 }
 
-export async function revokeSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
+export async function revokeSessions(
+  db: Db,
+  userId: number | readonly number[],
+  exceptSessionId?: string,
+): Promise<void> {
   let q = db
     .updateTable('sessions')
     .set({ revoked_at: sql`now()` })
-    .where('user_id', '=', userId)
+    .where(anyOf('user_id', userId))
     .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();

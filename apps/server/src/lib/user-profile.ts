@@ -199,13 +199,29 @@ export async function setUserStatus(
   reason: string | null,
   changedBy: number,
 ) {
-  await updateUserStatus(trx, target.user_id, status, status === 'Inactive' ? reason : null, changedBy);
-  await insertStatusChange(trx, {
-    user_id: target.user_id,
-    old_status: target.user_status,
-    new_status: status,
-    reason,
-    changed_by: changedBy,
-  });
-  if (status === 'Inactive') await revokeSessions(trx, target.user_id);
+  await setUsersStatus(trx, [target], status, reason, changedBy);
+}
+
+/** setUserStatus for many users at once (a bulk action): the same writes, one statement each. */
+export async function setUsersStatus(
+  trx: Trx,
+  targets: readonly { user_id: number; user_status: UserStatus }[],
+  status: UserStatus,
+  reason: string | null,
+  changedBy: number,
+) {
+  if (targets.length === 0) return;
+  const ids = targets.map((t) => t.user_id);
+  await updateUserStatus(trx, ids, status, status === 'Inactive' ? reason : null, changedBy);
+  await insertStatusChange(
+    trx,
+    targets.map((t) => ({
+      user_id: t.user_id,
+      old_status: t.user_status,
+      new_status: status,
+      reason,
+      changed_by: changedBy,
+    })),
+  );
+  if (status === 'Inactive') await revokeSessions(trx, ids);
 }

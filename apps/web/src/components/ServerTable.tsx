@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,7 +12,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import { MESSAGES, PAGE_SIZES, SEARCH_TEXT_MAX, TABLE_HEIGHT } from '@app/contract';
 import type { QueryParams } from '../lib/api.ts';
 import type { ListQuery } from '../lib/queries.ts';
@@ -33,8 +32,12 @@ import { tableParams, type SortOrder } from './server-table/table-state.ts';
 import { useCellTooltip } from './server-table/use-cell-tooltip.tsx';
 import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
 import { useTableUrlState } from './server-table/use-table-url-state.ts';
+import { Overlay } from './server-table/Overlay.tsx';
 import { TableTools } from './server-table/TableTools.tsx';
 import { useTableViews } from './server-table/use-table-views.ts';
+import { BulkBar, type BulkAction } from './server-table/BulkBar.tsx';
+import { selectionColumn } from './server-table/selection-column.tsx';
+import { useRowSelection } from './server-table/use-row-selection.ts';
 
 /**
  * A TablePagination that fits a phone: the label, the size, the range and the arrows wrap (right-aligned)
@@ -77,25 +80,8 @@ export interface ServerTableProps<R extends object> {
   waitingFor?: string;
   /** What an empty list says (default 'No Data Found'). */
   emptyText?: string;
-}
-
-/** Over the rows (not part of the grid): loading, or why there are none. */
-function Overlay({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        position: 'absolute',
-        inset: `${HEADER_HEIGHT}px 0 0 0`,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: (theme) => alpha(theme.palette.background.default, theme.palette.action.disabledOpacity),
-        pointerEvents: 'none',
-      }}
-    >
-      {children}
-    </Box>
-  );
+  /** Row checkboxes and these actions on the selected rows (bulk calls); `labelOf` names a row. */
+  bulk?: { actions: readonly BulkAction[]; labelOf: (row: R) => string; noun: string };
 }
 
 /** The one server-paged list: every list and report screen uses it. State lives in the URL. */
@@ -113,6 +99,7 @@ export function ServerTable<R extends object>({
   searchHint,
   waitingFor,
   emptyText = MESSAGES.noData,
+  bulk,
 }: ServerTableProps<R>) {
   const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.field));
   const table = useTableUrlState(paramPrefix, { sortable, defaultSort, pageSizes });
@@ -132,10 +119,18 @@ export function ServerTable<R extends object>({
   const total = pageData?.total ?? 0;
   const rows = pageData?.data ?? [];
 
-  const allColumns = useMemo(
-    () => withTableColumns(views.shown, renderActions, actionsWidth),
-    [views.shown, renderActions, actionsWidth],
+  const rowId = (row: R, index: number) =>
+    getRowId ? getRowId(row) : ((row as { id?: string | number }).id ?? index);
+  // The list's query without its page: the selection belongs to it.
+  const matching = { searchText: params.searchText, ...extraParams };
+  const selection = useRowSelection(
+    rows.map((row, index) => Number(rowId(row, index))),
+    JSON.stringify(matching),
   );
+  const dataColumns = bulk
+    ? [selectionColumn<R>(selection, (row) => Number(rowId(row, 0)), bulk.labelOf), ...views.shown]
+    : views.shown;
+  const allColumns = withTableColumns(dataColumns, renderActions, actionsWidth);
   const minWidth = tableMinWidth(allColumns);
 
   // A new page starts at its top. (A block body: Chromium's scrollTo returns a promise, which React
@@ -164,9 +159,6 @@ export function ServerTable<R extends object>({
     tabIndex: tabIndexOf(row, col),
     sx: cellSx(c, height),
   });
-  const rowId = (row: R, index: number) =>
-    getRowId ? getRowId(row) : ((row as { id?: string | number }).id ?? index);
-
   const overlay = isFetching ? (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
       <CircularProgress size={24} aria-hidden />
@@ -203,6 +195,16 @@ export function ServerTable<R extends object>({
           </Box>
         )}
       </Box>
+      {bulk && (
+        <BulkBar
+          selection={selection}
+          total={total}
+          matching={matching}
+          actions={bulk.actions}
+          exportCall={list.call}
+          noun={bulk.noun}
+        />
+      )}
       <Box
         sx={{
           height: TABLE_HEIGHT,
@@ -286,7 +288,7 @@ export function ServerTable<R extends object>({
                             </Box>
                           </TableSortLabel>
                         ) : (
-                          c.headerName
+                          (c.renderHeader?.() ?? c.headerName)
                         )}
                       </TableCell>
                     );

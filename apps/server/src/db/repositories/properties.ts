@@ -12,6 +12,7 @@ import { CLOSED_PROPERTY_STATUSES, ROLE, type PropertySortColumn, type PropertyS
 import type { Db, Trx } from '../index.ts';
 import type { PropertyTable } from '../schema.ts';
 import { recordColumns } from './property-record.ts';
+import { anyOf } from '../any-of.ts';
 
 // The reference masters are not in the typed schema (they are addressed by name from their definitions).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -138,7 +139,7 @@ export const insertProperty = (trx: Trx, values: Record<string, unknown>, by: Sa
  */
 export const updateProperty = (
   trx: Trx,
-  propertyId: number,
+  propertyId: number | readonly number[],
   values: Record<string, unknown>,
   changedTo: string | null,
   by: SavedBy,
@@ -155,7 +156,7 @@ export const updateProperty = (
       updated_by: by.userId,
       updated_at: sql`now()`,
     })
-    .where('property_id', '=', propertyId)
+    .where(anyOf('property_id', propertyId))
     .execute();
 
 /** Deletes the listing; its media, amenities and history rows go with it (ON DELETE CASCADE). */

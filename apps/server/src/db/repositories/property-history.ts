@@ -23,6 +23,20 @@ export const historyOf = (db: Db, propertyId: number) =>
 export const insertHistory = (trx: Trx, rows: Insertable<PropertyHistoryTable>[]) =>
   trx.insertInto('property_history').values(rows).execute();
 
+/** History rows of many listings (a bulk action) in one statement: unnest takes any number of them. */
+export async function insertHistoryRows(
+  trx: Trx,
+  rows: readonly { property_id: number; field: string; old_value: string | null; new_value: string | null }[],
+  changedBy: number,
+) {
+  if (rows.length === 0) return;
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+  await sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by)
+    SELECT h.property_id, h.field, h.old_value, h.new_value, ${changedBy}::int
+    FROM unnest(${column('property_id')}::int[], ${column('field')}::text[], ${column('old_value')}::text[],
+      ${column('new_value')}::text[]) AS h(property_id, field, old_value, new_value)`.execute(trx);
+}
+
 /** Keys of the stored row that are bookkeeping, not a change worth a history row. */
 const NOT_HISTORY = new Set([
   'updated_at',

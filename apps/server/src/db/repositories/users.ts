@@ -3,6 +3,7 @@ import { ROLE, type UserStatus } from '@app/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { Db } from '../index.ts';
+import { anyOf } from '../any-of.ts';
 
 type UserValues = Insertable<Database['users']>;
 type UserChanges = Updateable<Database['users']>;
@@ -29,8 +30,22 @@ export async function countOtherSuperAdmins(db: Db, userId: number) {
   return Number(others.n);
 }
 
-export const deleteUserRow = (db: Db, userId: number) =>
-  db.deleteFrom('users').where('user_id', '=', userId).execute();
+/** How many Super Admins there are. */
+export const countSuperAdmins = (db: Db) => countOtherSuperAdmins(db, 0);
+
+export const deleteUserRow = (db: Db, userId: number | readonly number[]) =>
+  db.deleteFrom('users').where(anyOf('user_id', userId)).execute();
+
+/** The users managing checks (findManagedUser's columns), locked: for a delete, wholly. */
+export const lockManagedUsers = (db: Db, userIds: readonly number[], forDelete: boolean) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
+    .where(anyOf('u.user_id', userIds))
+    .orderBy('u.user_id')
+    .$call((q) => (forDelete ? q.forUpdate('u') : q.forNoKeyUpdate('u')))
+    .execute();
 
 /** The user's newest status changes (at most 100), with who made each. */
 export const userStatusHistory = (db: Db, userId: number) =>
@@ -60,21 +75,21 @@ export const findUserByEmailExcept = (db: Db, email: string, exceptUserId?: numb
     .executeTakeFirst();
 
 /** One line of a user's status history. */
-export const insertStatusChange = (
-  db: Db,
-  change: {
-    user_id: number;
-    old_status: string;
-    new_status: UserStatus;
-    reason: string | null | undefined;
-    changed_by: number;
-  },
-) => db.insertInto('user_status_history').values(change).execute();
+export const insertStatusChange = (db: Db, change: StatusChange | readonly StatusChange[]) =>
+  db.insertInto('user_status_history').values([change].flat()).execute();
+
+interface StatusChange {
+  user_id: number;
+  old_status: string;
+  new_status: UserStatus;
+  reason: string | null | undefined;
+  changed_by: number;
+}
 
 /** Sets the user's status (and its reason), as changed by `changedBy` now. */
 export const updateUserStatus = (
   db: Db,
-  userId: number,
+  userId: number | readonly number[],
   status: UserStatus,
   reason: string | null,
   changedBy: number,
@@ -82,7 +97,7 @@ export const updateUserStatus = (
   db
     .updateTable('users')
     .set({ user_status: status, status_reason: reason, updated_at: sql`now()`, updated_by: changedBy })
-    .where('user_id', '=', userId)
+    .where(anyOf('user_id', userId))
     .execute();
 
 /** A new user; answers what the welcome mail and the audit need. */

@@ -6,3 +6,4 @@ export type { ExportColumn, ListSpec } from './spec.ts';
 export { EXACT_COUNT_LIMIT, escapeLike, listQueries, runList, searchCondition } from './page.ts';
 export { listHits, type HitSpec } from './hits.ts';
 export { streamExport } from './export.ts';
+export { narrowedTo, selectedKeys } from './selection.ts';

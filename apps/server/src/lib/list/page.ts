@@ -32,7 +32,7 @@ export function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx
       )})`;
 }
 
-function filtered<I extends ListQuery>(
+export function filtered<I extends ListQuery>(
   spec: ListSpec<I>,
   ctx: Ctx<I>,
   matches?: Matches | RawBuilder<unknown>,
@@ -46,7 +46,7 @@ function filtered<I extends ListQuery>(
 }
 
 /** The single key that tells a list's rows apart, if it has one. */
-const matchKey = <I>(spec: ListSpec<I>) =>
+export const matchKey = <I>(spec: ListSpec<I>) =>
   typeof spec.tieBreaker === 'string' ? spec.tieBreaker : undefined;
 
 const directionOf = (order: string) => sql.raw(order === 'desc' ? 'desc' : 'asc');

@@ -17,6 +17,8 @@ export interface ColumnDef<R> {
   valueGetter?: (value: unknown, row: R) => unknown;
   valueFormatter?: (value: unknown, row: R) => ReactNode;
   renderCell?: (params: { value: unknown; row: R }) => ReactNode;
+  /** The header's content instead of `headerName` (a column that is not sortable). */
+  renderHeader?: () => ReactNode;
 }
 
 export const HEADER_HEIGHT = 48;

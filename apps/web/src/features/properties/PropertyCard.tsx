@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -68,11 +69,16 @@ export function PropertyCardView({
   onEdit,
   onMedia,
   onDelete,
+  selected,
+  onSelect,
 }: {
   row: PropertyCard;
   onEdit?: () => void;
   onMedia?: () => void;
   onDelete?: () => void;
+  /** With `onSelect`, the card has a checkbox choosing it for a bulk action. */
+  selected?: boolean;
+  onSelect?: () => void;
 }) {
   const phones = [row.agent_phone_1, row.agent_phone_2].filter(Boolean).join(', ');
   return (
@@ -82,6 +88,14 @@ export function PropertyCardView({
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Box sx={{ display: 'flex', gap: 2, p: 2, pb: 0 }}>
+        {onSelect && (
+          <Checkbox
+            checked={!!selected}
+            onChange={onSelect}
+            slotProps={{ input: { 'aria-label': `Select ${row.property_name}` } }}
+            sx={{ alignSelf: 'flex-start', m: -1, mr: -1.5 }}
+          />
+        )}
         {row.image ? (
           <Box
             component="img"

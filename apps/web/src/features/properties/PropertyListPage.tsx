@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
@@ -29,6 +31,9 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { whenOnline } from '../../lib/online.ts';
 import { propertyListQuery, useDeleteProperty } from './api.ts';
 import { ListingFilterChips, readListingFilter } from './ListingFilterChips.tsx';
+import { BulkBar } from '../../components/server-table/BulkBar.tsx';
+import { useRowSelection } from '../../components/server-table/use-row-selection.ts';
+import { usePropertyBulkActions } from './use-property-bulk-actions.tsx';
 import { PropertyCardView } from './PropertyCard.tsx';
 import { propertyFormPath, propertyMediaPath } from './paths.ts';
 import { cardListSx, PROPERTY_SORTS, type PropertyCard } from './listing.ts';
@@ -84,6 +89,15 @@ export default function PropertyListPage() {
   const data = isError ? undefined : answer;
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
+
+  // Bulk actions: the cards chosen (or every listing matching the search and category).
+  const matching = { searchText: q, product_category_id: category || undefined };
+  const selection = useRowSelection(
+    rows.map((r) => r.id),
+    JSON.stringify(matching),
+  );
+  const bulkActions = usePropertyBulkActions();
+  const selecting = bulkActions.length > 0;
 
   const remove = useDeleteProperty();
   const [ask, setAsk] = useState<{ row: PropertyCard; open: boolean } | null>(null);
@@ -158,9 +172,25 @@ export default function PropertyListPage() {
           </Typography>
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
           <ExportButton call={propertyListQuery.call} params={params} disabled={total === 0} />
+          {selecting && rows.length > 0 && (
+            <FormControlLabel
+              control={<Checkbox checked={selection.pageSelected} onChange={selection.togglePage} />}
+              label="Select this page"
+            />
+          )}
         </Box>
         <ListingFilterChips filter={filter} update={update} />
       </Paper>
+      {selecting && (
+        <BulkBar
+          selection={selection}
+          total={total}
+          matching={matching}
+          actions={bulkActions}
+          exportCall={propertyListQuery.call}
+          noun="listings"
+        />
+      )}
 
       {isError && !isFetching ? (
         <Paper sx={{ p: 2 }}>
@@ -191,6 +221,8 @@ export default function PropertyListPage() {
                     ? () => setAsk({ row, open: true })
                     : undefined
                 }
+                selected={selection.isSelected(row.id)}
+                onSelect={selecting ? () => selection.toggle(row.id) : undefined}
               />
             </Box>
           ))}

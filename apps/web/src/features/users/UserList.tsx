@@ -15,6 +15,7 @@ import { useSession } from '../../lib/auth.ts';
 import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
 import type { ListQuery } from '../../lib/queries.ts';
 import { useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
+import { useUserBulkActions } from './use-user-bulk-actions.tsx';
 
 const DEFAULT_SORT = { field: 'full_name', order: 'asc' } as const;
 const DELETE_TEXT = 'Are you sure to Delete the User';
@@ -40,6 +41,7 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
   const canEdit = !!onEdit && has('Edit User');
   const canDelete = withDelete && has('Delete User');
 
+  const bulkActions = useUserBulkActions(list.call as Parameters<typeof useUserBulkActions>[0]);
   const changeStatus = useChangeUserStatus();
   const deleteUser = useDeleteUser();
 
@@ -154,6 +156,11 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
         defaultSort={DEFAULT_SORT}
         getRowId={(row) => row.user_id}
         renderActions={canEdit || canDelete ? renderActions : undefined}
+        bulk={
+          bulkActions.length > 0
+            ? { actions: bulkActions, labelOf: (row) => row.full_name, noun: 'users' }
+            : undefined
+        }
       />
       <ConfirmDialog
         open={!!statusAsk?.open}

@@ -1,4 +1,4 @@
-import { entityApi, userApi, type AnswerOf } from '@app/contract';
+import { bulkApi, entityApi, userApi, type AnswerOf } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { callQuery, listQuery, recordQuery } from '../../lib/queries.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -17,6 +17,8 @@ export const USER_LISTS = [userApi.GetUser, userApi.GetNewUser] as const;
 
 export const useChangeUserStatus = () => useApiMutation(userApi.changeUserStatus, USER_LISTS);
 export const useDeleteUser = () => useApiMutation(userApi.deleteUser, USER_LISTS);
+export const useBulkUserStatus = () => useApiMutation(bulkApi.bulkUserStatus, USER_LISTS);
+export const useBulkDeleteUsers = () => useApiMutation(bulkApi.bulkDeleteUsers, USER_LISTS);
 
 /** The address of an agency, read afresh when a user's address is to be the same as the agency's. */
 export const fetchAgencyAddress = (agencyId: number) =>
