@@ -12,6 +12,7 @@ import { permissionApi } from './permissions.ts';
 import { homeApi } from './home.ts';
 import { searchApi } from './search.ts';
 import { savedViewApi } from './saved-views.ts';
+import { bulkApi } from './bulk.ts';
 
 /**
  * Every call of the API by its name on the wire: the server registers exactly these, and a test
@@ -35,4 +36,5 @@ export const api = {
   ...homeApi,
   ...searchApi,
   ...savedViewApi,
+  ...bulkApi,
 };
