@@ -29,7 +29,7 @@ for (const size of [
     await signIn(page, E2E.adminEmail, E2E.adminPassword);
     const opener =
       size.width < 600
-        ? page.getByRole('button', { name: 'Search', exact: true })
+        ? page.getByRole('button', { name: 'Search everything', exact: true })
         : page.getByRole('button', { name: 'Search Ctrl K' });
     await opener.click();
     await expect(box(page)).toBeFocused();

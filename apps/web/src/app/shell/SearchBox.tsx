@@ -63,7 +63,7 @@ export function SearchBox() {
       </ButtonBase>
       <IconButton
         color="inherit"
-        aria-label="Search"
+        aria-label="Search everything"
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
