@@ -37,7 +37,7 @@ test('a permission revoked from Agent leaves the menu of a signed-in Agent, with
   const admin = await browser.newPage();
   await signIn(admin, E2E.adminEmail, E2E.adminPassword);
   await admin.goto('/home/permission/role-permission-list');
-  await admin.getByLabel('Search').fill('Agent');
+  await admin.getByRole('searchbox', { name: 'Search', exact: true }).fill('Agent');
   await admin.getByRole('button', { name: 'Assign Permission to Agent', exact: true }).click();
   const propertyList = admin.getByLabel('Property List', { exact: true });
   await expect(propertyList).toBeChecked();

@@ -36,7 +36,7 @@ async function openAddForm(page: Page, label: string, formPath: string, heading:
 
 /** Narrows a list to one record by searching its (unique) name; returns its row. */
 async function findRow(page: Page, name: string) {
-  await page.getByLabel('Search').fill(name);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
   await expect(page.getByText('1 Records Found')).toBeVisible();
   const row = page.getByRole('grid').getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
@@ -315,10 +315,10 @@ test.describe('An Agent and sellers', () => {
     const agencyCells = grid.locator('[role="gridcell"][data-field="agency_name"]');
     await expect(agencyCells.first()).toHaveText(AGENT_AGENCY);
     for (const text of await agencyCells.allTextContents()) expect(text).toBe(AGENT_AGENCY);
-    await page.getByLabel('Search').fill('Teresita Ramos');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Teresita Ramos');
     await expect(page.getByText('0 Records Found')).toBeVisible();
     await expect(page.getByText('No Data Found')).toBeVisible();
-    await page.getByLabel('Search').fill('');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('');
     // No Delete Seller permission: no delete icons.
     await expect(grid.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 

@@ -20,7 +20,7 @@ const discardPrompt = (page: Page) => page.getByRole('dialog', { name: 'Discard 
 /** Opens the edit form of a demo user through the list's Edit button. */
 async function editUser(page: Page, email: string, name: string) {
   await page.goto(USERS);
-  await page.getByLabel('Search').fill(email);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(email);
   await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit User : ${name}` })).toBeVisible();
 }

@@ -204,12 +204,12 @@ test.describe('Form inputs', () => {
       await page.goto('/home/master/amenity/amenity-master');
       await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
       await expectAccessible(page);
-      await page.getByLabel('Search').focus();
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).focus();
       const edit = await tabTo(page, 'edit');
       await expect(edit).toHaveClass(/Mui-focusVisible/);
       await expectRing(edit);
       await screenshot(page, `focus-edit-${width}`);
-      await page.getByLabel('Search').focus();
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).focus();
       const toggle = await tabTo(page, 'switch');
       const thumb = toggle.locator('xpath=..').locator('.MuiSwitch-thumb');
       await expectRing(thumb);

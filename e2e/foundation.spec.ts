@@ -126,7 +126,7 @@ test.describe('Role master', () => {
     await expect(page).toHaveURL(/order=desc/);
 
     // Search narrows the rows and the count.
-    await page.getByLabel('Search').fill('grapher');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('grapher');
     await expect(page.getByText('1 Records Found')).toBeVisible();
     await expect(grid.getByRole('row').nth(1)).toContainText('Photographer');
 
@@ -140,7 +140,7 @@ test.describe('Role master', () => {
     const names = book.worksheets[0]!.getColumn(2).values.filter(Boolean);
     expect(names).toEqual(['Name', 'Photographer']);
 
-    await page.getByLabel('Search').fill('');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('');
     await expect(page.getByText('8 Records Found')).toBeVisible();
     await signOut(page);
     await page.goto('/home/master/role/role-master');
@@ -164,7 +164,7 @@ test.describe('Role master', () => {
     await expect(refused).toBeDisabled();
     await refused.locator('..').hover();
     await expect(page.getByRole('tooltip', { name: 'A built-in role cannot be deleted' })).toBeVisible();
-    await page.getByLabel('Search').fill('Surveyor');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Surveyor');
     await expect(page.getByText('1 Records Found')).toBeVisible();
     await expect(grid.getByRole('button', { name: 'Delete Surveyor', exact: true })).toBeEnabled();
     await expectAccessible(page);

@@ -55,7 +55,7 @@ test.describe('listing cards', () => {
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, E2E.adminEmail, E2E.adminPassword);
       await page.goto(LIST);
-      await page.getByLabel('Search').fill(name);
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
       // A busy machine may take a while to load the list.
       await expect(card).toHaveCount(1, { timeout: 30_000 });

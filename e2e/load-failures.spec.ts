@@ -156,7 +156,7 @@ for (const size of [
     await expect(banner).toHaveText('You are offline. Changes cannot be saved until the connection returns.');
 
     // A new search fails at once: its error state, not the old rows as if they were its answer.
-    await page.getByLabel('Search').fill('Agent');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Agent');
     await expectFailed(page, 'You are offline. Check your connection.');
     await expect(grid.getByRole('row')).toHaveCount(1);
 

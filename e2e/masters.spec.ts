@@ -57,7 +57,7 @@ async function openMaster(page: Page, path: string, entity: string) {
 
 /** Narrows the list to one record by searching its (unique) name. */
 async function searchFor(page: Page, name: string, count = 1) {
-  await page.getByLabel('Search').fill(name);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
   await expect(page.getByText(`${count} Records Found`)).toBeVisible();
 }
 

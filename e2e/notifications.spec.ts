@@ -28,7 +28,7 @@ async function unreadCount(request: APIRequestContext, headers: Record<string, s
 
 /** Types into the search box and waits for it to land in the URL (after the debounce). */
 async function search(page: Page, text: string) {
-  await page.getByLabel('Search').fill(text);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(text);
   await expect(page).toHaveURL(/[?&]q=/);
 }
 

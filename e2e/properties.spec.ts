@@ -75,7 +75,7 @@ const panel = (page: Page, title: string) => page.getByRole('button', { name: ti
 /** Narrows the listing to one property; returns its card. */
 async function findCard(page: Page, name: string) {
   await page.goto(LIST);
-  await page.getByLabel('Search').fill(name);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
   // The search lands in the URL after the debounce; only then is the listing narrowed.
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByText('1 Records Found')).toBeVisible();

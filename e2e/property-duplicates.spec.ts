@@ -94,7 +94,7 @@ for (const size of WIDTHS)
     await signIn(page, E2E.adminEmail, E2E.adminPassword);
     await page.goto('/home/reports/suspected-duplicates');
     await expect(page.getByRole('heading', { level: 1, name: 'Suspected Duplicates' })).toBeVisible();
-    await page.getByLabel('Search').fill(PAIR);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(PAIR);
     const grid = page.getByRole('grid');
     const row = grid.getByRole('row').filter({ hasText: `${PAIR} again` });
     await expect(row).toHaveCount(1, { timeout: 30_000 });

@@ -28,7 +28,7 @@ const report = (slug: string) => `/home/reports/${slug}`;
 
 /** Types into the search box and waits for it to land in the URL (after the debounce). */
 async function search(page: Page, text: string) {
-  await page.getByLabel('Search').fill(text);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(text);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 

@@ -73,7 +73,7 @@ test('a user hides columns and saves, applies, renames and deletes a view (1440 
   await expect(header(page, 'Notification')).toBeVisible();
 
   // Save the search and the hidden column as a view.
-  await page.getByLabel('Search').fill('quiet');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('quiet');
   await expect(page).toHaveURL(/[?&]q=quiet/);
   await (await openViews(page)).getByRole('menuitem', { name: 'Save current view as…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Current View' });
@@ -99,7 +99,7 @@ test('a user hides columns and saves, applies, renames and deletes a view (1440 
   await expectAccessible(page);
   await views.getByRole('menuitem', { name: `Quiet ${s}` }).click();
   await expect(page).toHaveURL(/[?&]q=quiet/);
-  await expect(page.getByLabel('Search')).toHaveValue('quiet');
+  await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('quiet');
   await expect(header(page, 'Type')).toHaveCount(0);
 
   // Rename it, then delete it.

@@ -75,7 +75,7 @@ test.describe('Add/Edit User', () => {
     await expect(page).toHaveURL(new RegExp(`${USERS}$`));
 
     // The list finds the new Agent; its form holds what was saved.
-    await page.getByLabel('Search').fill(email);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(email);
     await expect(page.getByRole('gridcell', { name: email })).toBeVisible();
     await page.getByRole('button', { name: /^Edit Maria/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Edit User : Maria Santos/);
@@ -104,7 +104,7 @@ test.describe('Add/Edit User', () => {
     await page.getByRole('button', { name: 'Update User' }).click();
     await expect(page.getByText('User updated successfully')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${USERS}$`));
-    await page.getByLabel('Search').fill(email);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(email);
     await expect(page.getByLabel(/^Status of Maria/)).not.toBeChecked();
 
     // The change is in the user's status history.
@@ -148,7 +148,7 @@ test.describe('Add/Edit User', () => {
     expect(saved.status(), await saved.text()).toBe(200);
 
     await page.goto(APPROVE);
-    await page.getByLabel('Search').fill(email);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(email);
     await page.getByRole('button', { name: /^Verify OTP for Chief/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Verify OTP : Chief/ });
     await expect(dialog).toContainText(`A verification code was sent to ${email}`);
@@ -174,7 +174,9 @@ test.describe('Add/Edit User', () => {
     await signIn(page, 'operator@demo.pinoyproperty.ph', E2E.demoPassword);
     await page.goto(USERS);
     // The Operator lists users of lower-ranking roles only (decision 25), and may not change Individuals.
-    await page.getByLabel('Search').fill('individual@demo.pinoyproperty.ph');
+    await page
+      .getByRole('searchbox', { name: 'Search', exact: true })
+      .fill('individual@demo.pinoyproperty.ph');
     const row = page.getByRole('row').filter({ hasText: 'individual@demo.pinoyproperty.ph' });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Active', { exact: true })).toBeVisible();

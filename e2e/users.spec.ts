@@ -29,7 +29,7 @@ test.describe('Users', () => {
     await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel('Search').fill('operator');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('operator');
     const grid = page.getByRole('grid');
     const row = grid.getByRole('row').filter({
       has: page.getByRole('gridcell', { name: 'operator@demo.pinoyproperty.ph', exact: true }),
@@ -103,7 +103,7 @@ test.describe('Role permissions', () => {
     await expectAccessible(page);
 
     // Search first: roles added by other specs may push the row to another page.
-    await page.getByLabel('Search').fill('Operator');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Operator');
     await page.getByRole('button', { name: 'Assign Permission to Operator', exact: true }).click();
     await expect(page).toHaveURL(/\/home\/permission\/assign-role-permission-list\/\d+\?name=Operator$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Role Permission Assign For Operator');
@@ -135,7 +135,7 @@ test.describe('Role permissions', () => {
   test('the Super Admin role cannot lose a permission', async ({ page }) => {
     await signIn(page, E2E.adminEmail, E2E.adminPassword);
     await page.goto(ROLE_PERMISSIONS);
-    await page.getByLabel('Search').fill('Super Admin');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Super Admin');
     await page.getByRole('button', { name: 'Assign Permission to Super Admin', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Role Permission Assign For Super Admin',
