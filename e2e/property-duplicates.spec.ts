@@ -99,6 +99,10 @@ for (const size of WIDTHS)
     const row = grid.getByRole('row').filter({ hasText: `${PAIR} again` });
     await expect(row).toHaveCount(1, { timeout: 30_000 });
     await expect(row).toContainText(PAIR);
+    // Both names open their listing.
+    const links = row.getByRole('link');
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) await expect(link).toHaveAttribute('href', /add-property\?id=\d+$/);
     await expectAccessible(page);
     await page.screenshot({ path: `e2e/.artifacts/duplicates-report-${size.width}.png`, fullPage: false });
   });

@@ -577,9 +577,14 @@ export const REPORTS = [
     // have. similarity: the mean trigram similarity of name and street, in percent.
     columns: [
       { field: 'date_first_added', header: 'Date Added', type: 'datetime' },
-      { field: 'property_name', header: 'Property Name', flex: 1.5 },
+      { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'agent_name', header: 'Agent Name', nullable: true },
-      { field: 'other_property_name', header: 'Likely Duplicate Of', flex: 1.5 },
+      {
+        field: 'other_property_name',
+        header: 'Likely Duplicate Of',
+        flex: 1.5,
+        record: { kind: 'listing', idField: 'other_property_id' },
+      },
       { field: 'other_agent_name', header: 'Its Agent', nullable: true },
       { field: 'barangay_name', header: 'Barangay' },
       { field: 'similarity', header: 'Similarity %', type: 'number', flex: 0.7 },
