@@ -36,6 +36,8 @@ async function openAddForm(page: Page, label: string, formPath: string, heading:
 
 /** Narrows a list to one record by searching its (unique) name; returns its row. */
 async function findRow(page: Page, name: string) {
+  // On the list itself: a record page just left may still show, with its related tables' search boxes.
+  await expect(page.getByRole('heading', { level: 1, name: /^Edit / })).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
   await expect(page.getByText('1 Records Found')).toBeVisible();
   const row = page.getByRole('grid').getByRole('row').filter({ hasText: name });

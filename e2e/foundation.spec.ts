@@ -55,9 +55,10 @@ test.describe('Shell and menu', () => {
     await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
     await expectAccessible(page);
 
-    // Opening /login while signed in goes to the role master page.
+    // Opening /login while signed in goes to the home page (decision 45).
     await page.goto('/login');
-    await expect(page).toHaveURL(/\/home\/master\/role\/role-master$/);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await signOut(page);
   });
 
