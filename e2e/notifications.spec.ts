@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { AGENT_EMAIL, E2E, apiHeaders, createListing, expectAccessible, signIn } from './support.ts';
+import {
+  AGENT_EMAIL,
+  E2E,
+  apiHeaders,
+  createListing,
+  expectAccessible,
+  saveDespiteDuplicates,
+  signIn,
+} from './support.ts';
 
 /**
  * Notifications as an Agent meets them: the bell rises while they work when an admin changes their
@@ -64,6 +72,7 @@ test.describe('Notifications', () => {
     // The admin, in another browser, changes the listing's status on the property form.
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
+    await saveDespiteDuplicates(admin);
     await signIn(admin, E2E.adminEmail, E2E.adminPassword);
     await admin.goto(`/home/Property/add-property?id=${listing.id}`);
     await expect(admin.getByRole('heading', { level: 1, name: `Edit Property : ${LOT}` })).toBeVisible();

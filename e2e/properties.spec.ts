@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E, expectAccessible, newOperator, signIn } from './support.ts';
+import { E2E, expectAccessible, newOperator, saveDespiteDuplicates, signIn } from './support.ts';
 
 /**
  * Properties as staff use them: a For Rent house with its dwelling panel on a real Cebu address, two
@@ -115,6 +115,7 @@ async function screenshot(page: Page, name: string) {
 // not hide the result of the others. The amenities test uses the house of the first.
 
 test.describe('Properties', () => {
+  test.beforeEach(async ({ page }) => saveDespiteDuplicates(page));
   test('a For Rent house: dwelling panel, images, video, amenities, then Sold with its history', async ({
     page,
   }) => {

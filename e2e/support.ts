@@ -175,3 +175,14 @@ export async function openFromMenu(page: Page, group: string, label: string) {
   await menu.getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
 }
+
+/**
+ * Saves the listing anyway when the property form warns of likely duplicates (issue 22 item 7): the
+ * listings a test makes are alike on purpose; e2e/property-duplicates.spec.ts tests the warning itself.
+ */
+export async function saveDespiteDuplicates(page: Page) {
+  const warning = page.getByRole('dialog', { name: 'Possible duplicate listings' });
+  await page.addLocatorHandler(warning, async () => {
+    await warning.getByRole('button', { name: 'Save anyway' }).click();
+  });
+}
