@@ -214,7 +214,10 @@ test.describe('Reports', () => {
     await expect(page).toHaveURL(/attachment_type=Image/);
     await expect(page.getByText('1 Records Found')).toBeVisible();
     await expect(dataRows(page)).toContainText('Image');
-    await expect(dataRows(page).getByRole('link')).toHaveAttribute('href', /^\/media\//);
+    await expect(dataRows(page).getByRole('link', { name: /^\/media\// })).toHaveAttribute(
+      'href',
+      /^\/media\//,
+    );
 
     await choose(page, 'Attachment Type', 'Video');
     await expect(page).toHaveURL(/attachment_type=Video/);
