@@ -60,6 +60,8 @@ test.describe('Approve Users', () => {
     await signIn(page, E2E.adminEmail, E2E.adminPassword);
     await openFromMenu(page, 'Approvals', 'Approve User');
     await expect(page).toHaveURL(new RegExp(`${APPROVE}$`));
+    // The demo's waiting users: other tests add New and Inactive users of their own.
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('@demo.pinoyproperty.ph');
     const grid = page.getByRole('grid');
     await expect(
       grid.getByRole('row').filter({ hasText: 'pending.agent@demo.pinoyproperty.ph' }),
