@@ -90,8 +90,8 @@ export default function PropertyListPage() {
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
 
-  // Bulk actions: the cards chosen (or every listing matching the search and category).
-  const matching = { searchText: q, product_category_id: category || undefined };
+  // Bulk actions: the cards chosen, or every listing the list shows (its search, category and filters).
+  const matching = { searchText: q, product_category_id: category || undefined, ...filter };
   const selection = useRowSelection(
     rows.map((r) => r.id),
     JSON.stringify(matching),
