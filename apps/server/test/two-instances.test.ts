@@ -13,7 +13,9 @@ import {
   startServer,
   type ServerProcess,
 } from './process-fixtures.ts';
+import { createDb } from '../src/db/index.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
+import { claimJobs } from '../src/lib/housekeeping.ts';
 
 /**
  * Two real server processes on one database and one media store, as behind a load balancer with no
@@ -175,11 +177,35 @@ describe('two server processes on one database and one media store', () => {
     expect([...first[0]!.ran, ...second[0]!.ran].sort()).toEqual([...JOBS].sort());
 
     const { rows } = await client.query<{ job: string; started_by: string }>(
-      'SELECT job, started_by FROM housekeeping_runs ORDER BY job',
+      'SELECT job, started_by FROM housekeeping_runs WHERE job = ANY($1) ORDER BY job',
+      [JOBS],
     );
     const by = (server: ServerProcess) => (job: string) =>
       rows.find((r) => r.job === job)?.started_by.endsWith(` pid ${server.pid}`);
     expect(rows.map((r) => r.job)).toEqual([...JOBS].sort());
     expect([first[0]!.ran.every(by(a)), second[0]!.ran.every(by(b))]).toEqual([true, true]);
+  });
+});
+
+describe('claiming housekeeping jobs', () => {
+  const HOUR = 3_600_000;
+  it('of twenty claims at the same moment one gets each job; it is due again after nine tenths of the hour', async () => {
+    const db = createDb(database.url, 10);
+    try {
+      const jobs = ['claim test one', 'claim test two'];
+      const claims = await Promise.all(Array.from({ length: 20 }, () => claimJobs(db, jobs, HOUR)));
+      expect(claims.flat().sort()).toEqual(jobs);
+      const age = (minutes: number) =>
+        client.query(
+          `UPDATE housekeeping_runs SET started_at = now() - make_interval(mins => $1) WHERE job = ANY($2)`,
+          [minutes, jobs],
+        );
+      await age(50);
+      expect(await claimJobs(db, jobs, HOUR)).toEqual([]);
+      await age(55);
+      expect((await claimJobs(db, jobs, HOUR)).sort()).toEqual(jobs);
+    } finally {
+      await db.destroy();
+    }
   });
 });
