@@ -78,26 +78,31 @@ export async function buildApp(
   // Mails a call sends after its answer are finished before the server stops.
   app.addHook('onClose', backgroundSettled);
   await registerNotifications(app, services, (req) => identify(services, req));
-  scheduleHousekeeping(app, {
-    'notification purge': async () => {
-      const n = await purgeReadNotifications(db, config.notificationRetentionDays);
-      if (n > 0) return `purged ${n} read notifications`;
+  scheduleHousekeeping(
+    app,
+    db,
+    {
+      'notification purge': async () => {
+        const n = await purgeReadNotifications(db, config.notificationRetentionDays);
+        if (n > 0) return `purged ${n} read notifications`;
+      },
+      'audit log purge': async () => {
+        const n = await purgeAuditLog(db, config.auditRetentionDays);
+        if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
+      },
+      'listing tally compaction': () => compactListingTallies(db),
+      'throttling purge': () => purgeThrottling(db),
+      'idempotency key purge': async () => {
+        const n = await purgeIdempotencyKeys(db);
+        if (n > 0) return `purged ${n} idempotency keys older than 24 hours`;
+      },
+      'media sweep': async () => {
+        const { placed, removed } = await sweepMedia(db, config.dataDir);
+        if (placed + removed > 0) return `media sweep: placed ${placed}, removed ${removed} temporary files`;
+      },
     },
-    'audit log purge': async () => {
-      const n = await purgeAuditLog(db, config.auditRetentionDays);
-      if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
-    },
-    'listing tally compaction': () => compactListingTallies(db),
-    'throttling purge': () => purgeThrottling(db),
-    'idempotency key purge': async () => {
-      const n = await purgeIdempotencyKeys(db);
-      if (n > 0) return `purged ${n} idempotency keys older than 24 hours`;
-    },
-    'media sweep': async () => {
-      const { placed, removed } = await sweepMedia(db, config.dataDir);
-      if (placed + removed > 0) return `media sweep: placed ${placed}, removed ${removed} temporary files`;
-    },
-  });
+    config.housekeeping,
+  );
 
   await serveFiles(app, services);
   return app;

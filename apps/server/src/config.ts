@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { NOTIFICATION_RETENTION_DAYS } from '@app/contract';
 
+export interface HousekeepingTimes {
+  /** The first round, after start. */
+  firstMs: number;
+  /** Every following round. */
+  everyMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +41,10 @@ export interface Config {
    * value of another type without a sign (text where a number is declared, a null where a string is).
    */
   checkAnswers: boolean;
+  /** Connections of this process's database pool (each process holds this many, plus two). */
+  databasePoolSize: number;
+  /** The hourly housekeeping's timing; its first round comes a minute after start unless a test says. */
+  housekeeping: HousekeepingTimes;
 }
 
 /**
@@ -73,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 0),
     checkAnswers: env.CHECK_ANSWERS === 'true',
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    housekeeping: { firstMs: int(env.HOUSEKEEPING_FIRST_MS, 60_000, 0), everyMs: 3_600_000 },
   };
 }

@@ -30,7 +30,7 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
 }
 
-const db = createDb(databaseUrl);
+const db = createDb(databaseUrl, config.databasePoolSize);
 const stopDatabase = async () => {
   await db.destroy();
   await embedded?.stop();

@@ -1,24 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLE, messageAnswer } from '@app/contract';
-import { createTestApp, PASSWORD, png, type TestApp } from './helpers.ts';
-import {
-  ADMIN,
-  openStream,
-  plainRequest,
-  preparedDatabase,
-  propertyForm,
-  signIn,
-  startServer,
-  type ServerProcess,
-} from './process-fixtures.ts';
+import { createTestApp, png, type TestApp } from './helpers.ts';
 import { defineCall } from '../src/calls/registry.ts';
-import { hashPassword } from '../src/lib/crypto.ts';
 
-/** Health and readiness, Prometheus metrics, and several server processes on one database. */
+/** Health and readiness, and Prometheus metrics (several server processes: two-instances.test.ts). */
 
 describe('health and readiness', () => {
   let t: TestApp;
@@ -156,88 +144,5 @@ describe('Prometheus metrics', () => {
     expect(value('db_pool_waiting_requests', '')).toBe(0);
     expect(value('process_resident_memory_bytes', '')).toBeGreaterThan(0);
     expect(all.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
-  });
-});
-
-describe('two server processes on one database (behind a load balancer)', () => {
-  let database: Awaited<ReturnType<typeof preparedDatabase>>;
-  let a: ServerProcess;
-  let b: ServerProcess;
-  const otherAdmin = 'second.admin@example.ph';
-  beforeAll(async () => {
-    database = await preparedDatabase();
-    // A second admin, to hear of what the first one does.
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(
-      `INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status)
-       VALUES ('Second', 'Admin', $1, $2, $3, 'Active')`,
-      [otherAdmin, await hashPassword(PASSWORD), ROLE.Admin],
-    );
-    await client.end();
-    [a, b] = await Promise.all([startServer(database.url), startServer(database.url)]);
-  }, 120_000);
-  afterAll(async () => {
-    for (const server of [a, b]) {
-      server?.kill('SIGTERM');
-      expect(await server?.exited).toBe(0);
-    }
-    await database?.drop();
-  });
-
-  it('a session made on one process works on the other, and signing out there ends it on both', async () => {
-    const token = await signIn(a.base);
-    const me = await plainRequest(b.base, { path: '/api/webGetLoggedUserDetailsWithRolesPermission', token });
-    expect(me.status, me.body).toBe(200);
-    expect(me.json().userRole).toEqual(['Super Admin']);
-
-    expect((await plainRequest(b.base, { path: '/api/webLogout', body: {}, token })).status).toBe(200);
-    const after = await plainRequest(a.base, {
-      path: '/api/webGetLoggedUserDetailsWithRolesPermission',
-      token,
-    });
-    expect(after.status).toBe(401);
-  });
-
-  it('a cookie session from one process is accepted by the other, writes included', async () => {
-    const web = { 'x-requested-with': 'web' };
-    const login = await plainRequest(a.base, {
-      path: '/api/webValidateLogin',
-      body: { email: ADMIN.email, password: ADMIN.password },
-      headers: web,
-    });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    expect(cookie).toMatch(/=\S{10,}/);
-    const read = await plainRequest(b.base, { path: '/api/unreadNotifications', headers: { cookie } });
-    expect(read.status, read.body).toBe(200);
-    const write = await plainRequest(b.base, {
-      path: '/api/markAllNotificationsRead',
-      body: {},
-      headers: { cookie, ...web },
-    });
-    expect(write.status, write.body).toBe(200);
-  });
-
-  it('a notification caused through one process reaches the event stream open on the other', async () => {
-    const listener = await signIn(b.base, otherAdmin, PASSWORD);
-    const stream = await openStream(b.base, listener);
-    try {
-      expect(stream.status).toBe(200);
-      await stream.next((e) => e.kind === 'count');
-      const actor = await signIn(a.base);
-      const saved = await plainRequest(a.base, {
-        path: '/api/saveproperty',
-        body: propertyForm(database.place, 'Two Process House'),
-        token: actor,
-      });
-      expect(saved.status, saved.body).toBe(200);
-      const event = await stream.next((e) => e.kind === 'notification');
-      expect(event).toMatchObject({
-        kind: 'notification',
-        notification: { notification_subject: expect.stringContaining('Two Process House was listed by') },
-      });
-    } finally {
-      stream.close();
-    }
   });
 });

@@ -43,6 +43,19 @@ export async function preparedDatabase() {
   return { ...database, place: where };
 }
 
+/**
+ * Where the processes of a test keep media, the one place that says so: DATA_DIR (the disk store) on
+ * a folder they share, and the media store settings of the test's own environment passed on as they are
+ * (MEDIA_STORE=s3 with S3_ENDPOINT, S3_BUCKET and the rest: one bucket for all of them).
+ */
+export function sharedMediaStore() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-shared-'));
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir };
+  for (const [name, value] of Object.entries(process.env))
+    if (name === 'MEDIA_STORE' || name.startsWith('S3_')) env[name] = value;
+  return { env, remove: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
 export interface ServerProcess {
   base: string;
   pid: number;
@@ -55,7 +68,9 @@ export interface ServerProcess {
 /** Starts `src/main.ts` on the database and waits until it listens. */
 export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-process-'));
+  // A DATA_DIR the test gives is shared with other processes and left for the test to remove.
+  const ownDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'pp-process-'));
+  const dataDir = env.DATA_DIR ?? ownDir!;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -76,7 +91,7 @@ export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = 
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
       resolve(code);
     }),
   );

@@ -17,9 +17,10 @@ export interface Write {
  * starts writing after the mark gets an id at or above it, and its notes become visible exactly when it
  * commits: a rolled-back write leaves none. The notes, not the id range alone, decide, because
  * transaction ids are shared by every database on the server and other test files run beside this one.
- * Requests must run one at a time between a mark and its check. The listing tallies are not watched:
- * they follow the listings (whose writes are seen) and the hourly housekeeping compacts them whenever its
- * first run, a minute after start, falls inside a window.
+ * Requests must run one at a time between a mark and its check. The listing tallies and housekeeping runs
+ * are not watched: the tallies follow the listings (whose writes are seen), and the hourly housekeeping
+ * claims its jobs and compacts the tallies whenever its first round, a minute after start, falls inside
+ * a window.
  */
 export async function watchWrites(t: TestApp) {
   const client = new pg.Client({ connectionString: t.databaseUrl });
@@ -30,7 +31,7 @@ export async function watchWrites(t: TestApp) {
     CREATE FUNCTION test_note_write() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN INSERT INTO test_writes (tbl, op) VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$;
     DO $$ DECLARE t text; BEGIN
-      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('test_writes', 'listing_tallies') LOOP
+      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('test_writes', 'listing_tallies', 'housekeeping_runs') LOOP
         EXECUTE format('CREATE TRIGGER zz_test_note_write AFTER INSERT OR UPDATE OR DELETE ON %I
           FOR EACH ROW EXECUTE FUNCTION test_note_write()', t);
         EXECUTE format('CREATE TRIGGER zz_test_note_truncate AFTER TRUNCATE ON %I

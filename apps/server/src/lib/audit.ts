@@ -23,6 +23,7 @@ export const UNAUDITED_TABLES = {
   idempotency_keys: 'stored answers of create calls, replayed to retries; the creates are audited',
   saved_views: "a user's own layouts of a list, seen and changed by that user only",
   list_preferences: 'the columns a user hid on a list, seen and changed by that user only',
+  housekeeping_runs: 'when each hourly job last started, and on which process',
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
 } as const satisfies Record<string, string>;
