@@ -80,11 +80,11 @@ export async function buildApp(
   await registerNotifications(app, services, (req) => identify(services, req));
   scheduleHousekeeping(app, {
     'notification purge': async () => {
-      const n = await purgeReadNotifications(db, config.notificationRetentionDays);
+      const n = await purgeReadNotifications(db, config.notificationRetentionDays, config.retentionBatchSize);
       if (n > 0) return `purged ${n} read notifications`;
     },
     'audit log purge': async () => {
-      const n = await purgeAuditLog(db, config.auditRetentionDays);
+      const n = await purgeAuditLog(db, config.auditRetentionDays, config.retentionBatchSize);
       if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
     },
     'listing tally compaction': () => compactListingTallies(db),
