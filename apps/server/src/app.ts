@@ -83,11 +83,15 @@ export async function buildApp(
     db,
     {
       'notification purge': async () => {
-        const n = await purgeReadNotifications(db, config.notificationRetentionDays);
+        const n = await purgeReadNotifications(
+          db,
+          config.notificationRetentionDays,
+          config.retentionBatchSize,
+        );
         if (n > 0) return `purged ${n} read notifications`;
       },
       'audit log purge': async () => {
-        const n = await purgeAuditLog(db, config.auditRetentionDays);
+        const n = await purgeAuditLog(db, config.auditRetentionDays, config.retentionBatchSize);
         if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
       },
       'listing tally compaction': () => compactListingTallies(db),

@@ -25,6 +25,8 @@ export interface Config {
   notificationRetentionDays: number;
   /** Audit log entries older than this many days are purged; 0 keeps them for ever. */
   auditRetentionDays: number;
+  /** Rows each statement of the two retention purges deletes (RETENTION_BATCH_SIZE). */
+  retentionBatchSize: number;
   /** How many .xlsx exports one process runs at once (each holds a database connection throughout). */
   exportConcurrency: number;
   /** How many more exports wait their turn; beyond them an export is refused with 429 and Retry-After. */
@@ -54,6 +56,13 @@ export interface Config {
  */
 export const AUDIT_RETENTION_DAYS = 730;
 
+/**
+ * Rows per statement of the retention purges: small enough that a statement holds few locks and
+ * ends in tens of milliseconds beside the day's reads and inserts, large enough that a month of a
+ * busy marketplace goes in under a minute (bench:retention; docs/decisions/0055).
+ */
+export const RETENTION_BATCH_SIZE = 5_000;
+
 const int = (value: string | undefined, fallback: number, min = 1) => {
   const n = Number(value);
   return value && Number.isInteger(n) && n >= min ? n : fallback;
@@ -78,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     notificationRetentionDays: int(env.NOTIFICATION_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, AUDIT_RETENTION_DAYS, 0),
+    retentionBatchSize: int(env.RETENTION_BATCH_SIZE, RETENTION_BATCH_SIZE),
     exportConcurrency: int(env.EXPORT_CONCURRENCY, 2),
     exportQueue: int(env.EXPORT_QUEUE, 4, 0),
     metrics: env.METRICS === 'true',

@@ -7,6 +7,7 @@ import {
   type Permission,
 } from '@app/contract';
 import { purgeInBatches } from './housekeeping.ts';
+import { RETENTION_BATCH_SIZE } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
@@ -266,7 +267,11 @@ export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<
  * Deletes read notifications read (or, without a read time, created) more than `retentionDays` ago,
  * in batches so a large purge never holds its locks for long. Answers how many it deleted.
  */
-export async function purgeReadNotifications(db: Db, retentionDays: number, batchSize = 10_000) {
+export async function purgeReadNotifications(
+  db: Db,
+  retentionDays: number,
+  batchSize = RETENTION_BATCH_SIZE,
+) {
   const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
   return purgeInBatches(batchSize, async () => {
     const result = await sql`DELETE FROM notifications WHERE notification_id IN (
