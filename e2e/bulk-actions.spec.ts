@@ -82,14 +82,8 @@ test.describe('Bulk actions', () => {
         .getByRole('dialog', { name: 'Deactivate Users' })
         .getByLabel('Reason for Inactive')
         .fill('Again');
-      // The Result dialog is scanned at 1440 px; at 390 px axe finds its Close button drawn at about
-      // 70% opacity (contrast 4.35), a known fault left open (issue 22 note).
-      await confirmAndReadResult(
-        page,
-        'Deactivate Users',
-        '0 changed, 1 refused: already Inactive',
-        size.width === 1440,
-      );
+      // At 390 px Close opens under the pointer that clicked Yes: the scan sees it hovered too.
+      await confirmAndReadResult(page, 'Deactivate Users', '0 changed, 1 refused: already Inactive', true);
     });
   }
 
