@@ -3,16 +3,22 @@ import Divider from '@mui/material/Divider';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
-import type { SavedView } from '@app/contract';
+import type { SavedView, ViewState } from '@app/contract';
 import { MenuButton } from './MenuButton.tsx';
 import { ManageViewsDialog } from './ManageViewsDialog.tsx';
 import { SaveViewDialog } from './SaveViewDialog.tsx';
-import type { TableViews } from './use-table-views.ts';
 
 type Open = { kind: 'save' } | { kind: 'rename'; view: SavedView } | { kind: 'manage' } | null;
 
+/** A list's saved views: those of the caller, the list's state as a view keeps it, and applying one. */
+export interface ListViews {
+  views: SavedView[];
+  current: ViewState;
+  apply: (view: SavedView) => void;
+}
+
 /** 'Views': apply one of the caller's saved views of the list, save the current state as one, manage them. */
-export function ViewsMenu<R>({ listKey, views }: { listKey: string; views: TableViews<R> }) {
+export function ViewsMenu({ listKey, views }: { listKey: string; views: ListViews }) {
   const [open, setOpen] = useState<Open>(null);
   const choose = (close: () => void, next: Open) => {
     close();
@@ -52,13 +58,20 @@ export function ViewsMenu<R>({ listKey, views }: { listKey: string; views: Table
         ]}
       </MenuButton>
       {open?.kind === 'save' && (
-        <SaveViewDialog listKey={listKey} view={null} state={views.current} onClose={() => setOpen(null)} />
+        <SaveViewDialog
+          listKey={listKey}
+          view={null}
+          state={views.current}
+          views={views.views}
+          onClose={() => setOpen(null)}
+        />
       )}
       {open?.kind === 'rename' && (
         <SaveViewDialog
           listKey={listKey}
           view={open.view}
           state={views.current}
+          views={views.views}
           onClose={() => setOpen({ kind: 'manage' })}
         />
       )}
