@@ -82,30 +82,25 @@ test.describe('Bulk actions', () => {
         .getByRole('dialog', { name: 'Deactivate Users' })
         .getByLabel('Reason for Inactive')
         .fill('Again');
-      // The Result dialog is scanned at 1440 px; at 390 px axe finds its Close button drawn at about
-      // 70% opacity (contrast 4.35), a known fault left open (issue 22 note).
-      await confirmAndReadResult(
-        page,
-        'Deactivate Users',
-        '0 changed, 1 refused: already Inactive',
-        size.width === 1440,
-      );
+      // At 390 px Close opens under the pointer that clicked Yes: the scan sees it hovered too.
+      await confirmAndReadResult(page, 'Deactivate Users', '0 changed, 1 refused: already Inactive', true);
     });
   }
 
-  test('Property List: cards chosen, status changed, at 390 px too', async ({ page, request }) => {
-    test.setTimeout(180_000); // two widths, each with an accessibility scan
-    const headers = await apiHeaders(request);
-    const name = `Bulk Card Lot ${Date.now() % 100000}`;
-    await createListing(request, headers, `${name} A`);
-    await createListing(request, headers, `${name} B`);
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
-    for (const size of [...WIDTHS].reverse()) {
+  for (const size of WIDTHS) {
+    // One test per width, each with its own listings: the two widths in one test, each with its scan,
+    // outran the test's time on a loaded CI machine.
+    test(`Property List: cards chosen, status changed (${size.width} px)`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const headers = await apiHeaders(request);
+      const name = `Bulk Card Lot ${size.width} ${Date.now() % 100000}`;
+      await createListing(request, headers, `${name} A`);
+      await createListing(request, headers, `${name} B`);
+      await signIn(page, E2E.adminEmail, E2E.adminPassword);
       await page.setViewportSize(size);
-      await page.goto('/home/Property/property-list');
-      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
+      await page.goto(`/home/Property/property-list?q=${encodeURIComponent(name)}`);
       await expect(page.getByText('2 Records Found')).toBeVisible();
-      await expect(page).toHaveURL(/[?&]q=Bulk/);
+      await expect(page.getByRole('progressbar', { name: 'Loading data' })).toHaveCount(0);
       await page.getByRole('checkbox', { name: `Select ${name} A` }).check();
       await page.getByRole('checkbox', { name: `Select ${name} B` }).check();
       const bar = page.getByRole('region', { name: 'Selected rows' });
@@ -120,6 +115,52 @@ test.describe('Bulk actions', () => {
       await page.getByRole('option', { name: status }).click();
       await confirmAndReadResult(page, 'Change Status of Listings', '2 changed');
       await expect(page.getByRole('article').filter({ hasText: `${name} A` })).toContainText(status);
+    });
+  }
+
+  test("Property List: 'Select all N matching' under a status filter acts on the filtered listings only", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const headers = await apiHeaders(request);
+    const name = `Bulk Filter Lot ${Date.now() % 100000}`;
+    const ids: number[] = [];
+    for (let i = 1; i <= 9; i++) ids.push((await createListing(request, headers, `${name} ${i}`)).id);
+    // Eight Pending (more than the page of 7), the ninth Sold: outside the filter.
+    for (const [status, chosen] of [
+      ['Pending', ids.slice(0, 8)],
+      ['Sold', ids.slice(8)],
+    ] as const) {
+      const set = await request.post('/api/bulkPropertyStatus', { headers, data: { ids: chosen, status } });
+      expect(set.status(), await set.text()).toBe(200);
     }
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.setViewportSize(WIDTHS[1]);
+    await page.goto(`/home/Property/property-list?q=${encodeURIComponent(name)}&status=Pending&size=7`);
+    await expect(page.getByRole('button', { name: 'Remove filter: Status: Pending' })).toBeVisible();
+    await expect(page.getByText('8 Records Found')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select this page' }).check();
+    const bar = page.getByRole('region', { name: 'Selected rows' });
+    await expect(bar).toContainText('7 selected');
+    await bar.getByRole('button', { name: 'Select all 8 matching' }).click();
+    await expect(bar).toContainText('All 8 matching listings selected');
+    await expectAccessible(page);
+    await bar.getByRole('button', { name: 'Change status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Status of Listings' });
+    await expect(dialog).toContainText('Change the status of 8 selected listings?');
+    await dialog.getByLabel('New status').click();
+    await page.getByRole('option', { name: 'Archived' }).click();
+    await confirmAndReadResult(page, 'Change Status of Listings', '8 changed');
+    await expect(page.getByText('No Data Found')).toBeVisible(); // none is Pending now
+
+    await page.getByRole('button', { name: 'Remove filter: Status: Pending' }).click();
+    await expect(page.getByText('9 Records Found')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Properties per page' }).click();
+    await page.getByRole('option', { name: '15' }).click();
+    const card = (n: number) => page.getByRole('article').filter({ hasText: `${name} ${n}` });
+    await expect(card(9)).toContainText('Sold');
+    await expect(card(1)).toContainText('Archived');
   });
 });

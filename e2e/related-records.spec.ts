@@ -152,5 +152,14 @@ for (const size of WIDTHS) {
     await row.getByRole('link', { name: 'Antonio Dela Cruz' }).click();
     await expect(page).toHaveURL(/\/home\/Broker\/add-seller\/\d+$/);
     await expect(page.getByRole('heading', { name: /Edit Seller : Antonio Dela Cruz/ })).toBeVisible();
+
+    // Agents Based Agency links each agent too.
+    await open(page, '/home/reports/agents-based-agency', 'Agents Based Agency Report');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Agent Demo');
+    const agents = page.getByRole('grid', { name: 'Agents Based Agency Report' });
+    await expect(agents.getByRole('link', { name: 'Agent Demo' }).first()).toHaveAttribute(
+      'href',
+      /add-agent-operator\?userId=\d+$/,
+    );
   });
 }

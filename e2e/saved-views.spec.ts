@@ -82,11 +82,15 @@ test('a user hides columns and saves, applies, renames and deletes a view (1440 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
-  // The same name again (another case) is refused at the field.
+  // The same name again (another case) asks to replace that view; Cancel goes back to the name.
   await (await openViews(page)).getByRole('menuitem', { name: 'Save current view as…' }).click();
   await dialog.getByLabel('View name').fill(`QUIET ${s}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText(`You already have a view named “QUIET ${s}” on this list`)).toBeVisible();
+  const replace = page.getByRole('dialog', { name: `Replace View : Quiet ${s}` });
+  await expect(replace).toContainText(`You already have a view named “Quiet ${s}” on this list.`);
+  await replace.getByRole('button', { name: 'Cancel' }).click();
+  await expect(replace).toBeHidden();
+  await expect(dialog.getByLabel('View name')).toHaveValue(`QUIET ${s}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Back to everything: no search, every column; then the view brings both back.
@@ -179,6 +183,74 @@ test("a report's view keeps its filters", async ({ page, request }) => {
   // Leave the shared admin as it was.
   const headers = await apiHeaders(request);
   const list = await request.get('/api/savedViews?list_key=getPropertyBrokerReport', { headers });
+  for (const view of (await list.json()).views as { id: number; name: string }[]) {
+    if (view.name === name) await request.post('/api/deleteView', { headers, data: { id: view.id } });
+  }
+});
+
+test('the Property List saves its search, category and filters as a view, and a view is replaced by name', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const name = `Pending sale ${s}`;
+  const views = () => page.getByRole('main').getByRole('button', { name: 'Views' });
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/home/Property/property-list?status=Pending&category=3&q=Lot');
+    await expect(page.getByRole('button', { name: 'Remove filter: Status: Pending' })).toBeVisible();
+    await expect(views()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Columns' })).toHaveCount(0); // cards have no columns
+    await expectFits(page, true);
+  }
+
+  await views().click();
+  await page.getByRole('menuitem', { name: 'Save current view as…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Current View' });
+  await dialog.getByLabel('View name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const applied = async () => {
+    await page.goto('/home/Property/property-list');
+    await expect(page.getByText(/Records Found/)).toBeVisible();
+    await views().click();
+    await page.getByRole('menu', { name: 'Saved views' }).getByRole('menuitem', { name }).click();
+    await expect(page.getByRole('button', { name: 'Remove filter: Status: Pending' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Product Category' })).toHaveText('For Sale');
+    await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('Lot');
+  };
+  await applied();
+  await expect(page).not.toHaveURL(/[?&]sort=/);
+
+  // Sorted by name now, saved under the same name (another case): it replaces the view.
+  await page.getByRole('combobox', { name: 'Sort By' }).click();
+  await page.getByRole('option', { name: 'Name (A-Z)' }).click();
+  await expect(page).toHaveURL(/[?&]sort=name/);
+  await views().click();
+  await page.getByRole('menuitem', { name: 'Save current view as…' }).click();
+  await dialog.getByLabel('View name').fill(name.toUpperCase());
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const replace = page.getByRole('dialog', { name: `Replace View : ${name}` });
+  await expectAccessible(page);
+  await replace.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog).toBeHidden();
+
+  await applied();
+  await expect(page).toHaveURL(/[?&]sort=name/);
+  await views().click();
+  await expect(page.getByRole('menu', { name: 'Saved views' }).getByRole('menuitem', { name })).toHaveCount(
+    1,
+  );
+  await expectAccessible(page);
+
+  // Leave the shared admin as it was.
+  const headers = await apiHeaders(request);
+  const list = await request.get('/api/savedViews?list_key=allproperty', { headers });
   for (const view of (await list.json()).views as { id: number; name: string }[]) {
     if (view.name === name) await request.post('/api/deleteView', { headers, data: { id: view.id } });
   }

@@ -420,6 +420,7 @@ describe('listing reports', () => {
       broker_associated: 'Yolanda Broker',
       status: 'Sold',
       seller_id: id.santos,
+      broker_id: id.yolanda, // its name links to the broker (decision 49), added after the legacy fields
     });
     expect(page.data[1]).toMatchObject({
       date_sold: null,
@@ -481,7 +482,10 @@ describe('listing reports', () => {
       status: 'Sold',
       seller_id: id.cruz,
       agent_id: id.B1,
+      broker_id: null,
     });
+    const alpha = (await report('getPropertyBrokerReport', { searchText: 'open alpha' })).data;
+    expect(alpha).toMatchObject([{ broker_associated: 'Xavier Broker', broker_id: id.xavier }]);
     expect(await numbers('getPropertyBrokerReport', { status: 'Sold' })).toEqual([6, 5, 4, 10]);
     expect(
       await numbers('getPropertyBrokerReport', { product_category_id: 1, province_id: pB.province_id }),
@@ -770,8 +774,9 @@ describe('directory reports', () => {
       agency_email_address: 'alpha.realty@example.ph',
       agent_email: 'a1@reports.example.ph',
       phone_1: `0917${String(id.A1).padStart(7, '0')}`,
+      user_id: id.A1, // the agent's name links to the agent (decision 49)
     });
-    expect(page.data[4]).toMatchObject({ agent_email: null, phone_1: null });
+    expect(page.data[4]).toMatchObject({ agent_email: null, phone_1: null, user_id: null });
     expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'nina' })).toEqual([
       `${id.agencyB}-${id.newAgent}`,
     ]);

@@ -142,17 +142,20 @@ const AGENT_NAME = {
   nullable: true,
   record: AGENT_RECORD,
 } as const;
-const LISTING_PEOPLE = [
-  SELLER_NAME,
-  AGENT_NAME,
-  { field: 'broker_associated', header: 'Broker Associated', nullable: true },
-] as const satisfies readonly ReportColumn[];
+const BROKER_NAME = {
+  field: 'broker_associated',
+  header: 'Broker Associated',
+  nullable: true,
+  record: { kind: 'broker', idField: 'broker_id' },
+} as const;
+const LISTING_PEOPLE = [SELLER_NAME, AGENT_NAME, BROKER_NAME] as const satisfies readonly ReportColumn[];
 /** The row id of the listing reports, a column of none. */
 const PROPERTY_ID = { field: 'property_id', type: 'number' } as const satisfies ReportField;
 const USER_ID = { field: 'user_id', type: 'number' } as const satisfies ReportField;
 /** The listing's seller and agent, whose names link to them (added after the legacy fields). */
 const SELLER_ID = { field: 'seller_id', type: 'number', nullable: true } as const satisfies ReportField;
 const AGENT_ID = { field: 'agent_id', type: 'number', nullable: true } as const satisfies ReportField;
+const BROKER_ID = { field: 'broker_id', type: 'number', nullable: true } as const satisfies ReportField;
 /** The records a cell names, by the row field holding their id. */
 const LISTING_RECORD = { kind: 'listing', idField: 'property_id' } as const;
 const USER_RECORD = { kind: 'user', idField: 'user_id' } as const;
@@ -179,13 +182,7 @@ export const REPORTS = [
     // The legacy default sorted by the broker's associations: listings grouped by their broker.
     extraSortColumns: ['broker_id'],
     sortAliases: { broker_association_id: 'broker_id', pending_month: 'pending' },
-    rowFields: [
-      PROPERTY_ID,
-      { field: 'broker_id', type: 'number', nullable: true },
-      { field: 'broker_association_id' },
-      SELLER_ID,
-      AGENT_ID,
-    ],
+    rowFields: [PROPERTY_ID, BROKER_ID, { field: 'broker_association_id' }, SELLER_ID, AGENT_ID],
     defaultSort: { column: 'broker_id', order: 'asc' },
     rowId: 'property_id',
     searchHint: 'Property, seller, agent or broker',
@@ -207,10 +204,10 @@ export const REPORTS = [
       { field: 'date_rented', header: 'Date Rented', type: 'date', nullable: true },
       { field: 'street_name', header: 'Street Name' },
       { field: 'property_building_name', header: 'Building Name', nullable: true },
-      { field: 'broker_associated', header: 'Broker Associated', nullable: true },
+      BROKER_NAME,
       { field: 'status', header: 'Status' },
     ],
-    rowFields: [PROPERTY_ID, SELLER_ID],
+    rowFields: [PROPERTY_ID, SELLER_ID, BROKER_ID],
     // date_sold as a sort column means the booking date (sale or rental start).
     sortAliases: { building_name: 'property_building_name' },
     defaultSort: { column: 'date_sold', order: 'desc' },
@@ -418,18 +415,27 @@ export const REPORTS = [
     permission: 'Agents Based Agency Reports',
     exportTitle: 'AgentsBasedAgency',
     // One row per agency and agent; an agency without agents still has its row (agent fields null).
-    // row_id = `${agency_id}-${user_id}`; phone_1 is the agent's phone.
+    // row_id = `${agency_id}-${user_id}`; phone_1 is the agent's phone; user_id the agent's (null without).
     columns: [
       { field: 'agency_name', header: 'Agency Name', flex: 1.5, record: AGENCY_RECORD },
       { field: 'owner_name', header: 'Owner Name' },
       { field: 'contact_person', header: 'Contact Person' },
-      { field: 'AgentName', header: 'Agent Name', nullable: true },
+      {
+        field: 'AgentName',
+        header: 'Agent Name',
+        nullable: true,
+        record: { kind: 'user', idField: 'user_id' },
+      },
       { field: 'agency_email_address', header: 'Agency Email', flex: 1.5 },
       { field: 'agent_email', header: 'Agent Email', flex: 1.5, nullable: true },
       { field: 'phone_1', header: 'Phone', nullable: true },
     ],
     extraSortColumns: ['agency_id'],
-    rowFields: [{ field: 'row_id' }, { field: 'agency_id', type: 'number', lead: true }],
+    rowFields: [
+      { field: 'row_id' },
+      { field: 'agency_id', type: 'number', lead: true },
+      { field: 'user_id', type: 'number', nullable: true },
+    ],
     defaultSort: { column: 'agency_id', order: 'asc' },
     rowId: 'row_id',
     searchHint: 'Agency, owner, contact, agent or e-mail',
@@ -499,7 +505,7 @@ export const REPORTS = [
       { field: 'property_name', header: 'Property Name', flex: 1.5, record: LISTING_RECORD },
       { field: 'status', header: 'Status' },
     ],
-    rowFields: [PROPERTY_ID, SELLER_ID, AGENT_ID],
+    rowFields: [PROPERTY_ID, SELLER_ID, AGENT_ID, BROKER_ID],
     defaultSort: { column: 'seller_name', order: 'asc' },
     filters: LISTING_FILTERS,
     rowId: 'property_id',

@@ -2,7 +2,7 @@
 
 -- plain: the first page in the default sort, as a Super Admin
 
-select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
   from "agencies" as "a"
   left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
   where true
@@ -11,7 +11,7 @@ select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a".
   offset $4;
 
 select count(*) as "n"
-  from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+  from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
     from "agencies" as "a"
     left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
     where true
@@ -19,12 +19,12 @@ select count(*) as "n"
 
 -- searched: searchText=cebu, as a Super Admin
 
-EXPLAIN (FORMAT JSON) select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+EXPLAIN (FORMAT JSON) select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
   from "agencies" as "a"
   left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
   where true;
 
-select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
   from "agencies" as "a"
   left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
   where true and ("a"."agency_id" = ANY (ARRAY(SELECT agency_id
@@ -41,7 +41,7 @@ select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a".
   offset $16;
 
 select count(*) as "n"
-  from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+  from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
     from "agencies" as "a"
     left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
     where true and ("a"."agency_id" = ANY (ARRAY(SELECT agency_id
@@ -57,7 +57,7 @@ select count(*) as "n"
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 
-select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
   from "agencies" as "a"
   left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
   where a.agency_id = (SELECT associated_agency_id
@@ -68,7 +68,7 @@ select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a".
   offset $5;
 
 select count(*) as "n"
-  from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1"
+  from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
     from "agencies" as "a"
     left join "users" as "u" on "u"."associated_agency_id" = "a"."agency_id" and "u"."role_id" in ($1, $2)
     where a.agency_id = (SELECT associated_agency_id

@@ -3,7 +3,7 @@
 -- plain: the first page in the default sort, as a Super Admin
 
 select *
-  from ((select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+  from ((select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
       from "properties" as "p"
       left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
       left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -11,7 +11,7 @@ select *
       where true and s.seller_id IS NOT NULL
       order by "s"."seller_name" asc, "p"."property_id" asc
       limit $1)
-    UNION ALL (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+    UNION ALL (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
       from "properties" as "p"
       left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
       left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -24,7 +24,7 @@ select *
   offset $4;
 
 select count(*) as "n"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -34,14 +34,14 @@ select count(*) as "n"
 
 -- searched: searchText=cebu, as a Super Admin
 
-EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   where true;
 
-select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -58,7 +58,7 @@ select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."l
   offset $6;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."property_id" as "match_key"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id", "p"."property_id" as "match_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -74,7 +74,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 
-select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -89,7 +89,7 @@ select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."l
   offset $7;
 
 select count(*) as "n"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

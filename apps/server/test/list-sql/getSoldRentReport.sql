@@ -4,7 +4,7 @@
 
 select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -19,7 +19,7 @@ select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.s
 select count(*) as "n"
   from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -32,7 +32,7 @@ select count(*) as "n"
 
 EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -42,7 +42,7 @@ EXPLAIN (FORMAT JSON) select "p"."property_id", "s"."seller_name", "p"."property
 
 select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -61,7 +61,7 @@ select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.s
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
   from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."property_id" as "match_key"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id", "p"."property_id" as "match_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -78,7 +78,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
 
 select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id"
   from "properties" as "p"
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
@@ -97,7 +97,7 @@ select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.s
 select count(*) as "n"
   from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -127,10 +127,18 @@ export function ServerTable<R extends object>({
     rows.map((row, index) => Number(rowId(row, index))),
     JSON.stringify(matching),
   );
-  const dataColumns = bulk
-    ? [selectionColumn<R>(selection, (row) => Number(rowId(row, 0)), bulk.labelOf), ...views.shown]
-    : views.shown;
-  const allColumns = withTableColumns(dataColumns, renderActions, actionsWidth);
+  const tableColumns = useMemo(
+    () => withTableColumns(views.shown, renderActions, actionsWidth),
+    [views.shown, renderActions, actionsWidth],
+  );
+  // The checkboxes' column shows the selection of this render: after '#', before the data.
+  const allColumns = bulk
+    ? [
+        tableColumns[0]!,
+        selectionColumn<R>(selection, (row) => Number(rowId(row, 0)), bulk.labelOf),
+        ...tableColumns.slice(1),
+      ]
+    : tableColumns;
   const minWidth = tableMinWidth(allColumns);
 
   // A new page starts at its top. (A block body: Chromium's scrollTo returns a promise, which React

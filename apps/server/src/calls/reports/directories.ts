@@ -96,6 +96,7 @@ export const directoryReports: Pick<
           'a.email_address as agency_email_address',
           'u.user_email as agent_email',
           'u.phone_1',
+          'u.user_id',
         ])
         .where(agencyScope(user)),
     sort: {

@@ -163,6 +163,7 @@ export const listingReports: Pick<
           'b.broker_name as broker_associated',
           'p.status',
           'p.seller_id',
+          'p.broker_id',
         ])
         .where(sql<SqlBool>`p.status IN ('Sold', 'Occupied')`)
         .where(sql<SqlBool>`${booking} BETWEEN ${from}::date AND ${to}::date`);
@@ -189,7 +190,12 @@ export const listingReports: Pick<
 
   getPropertyBrokerReport: {
     query: (ctx) => {
-      let query = listings(ctx.db, ctx.user).select([...PEOPLE, 'p.property_name', 'p.status']);
+      let query = listings(ctx.db, ctx.user).select([
+        ...PEOPLE,
+        'p.property_name',
+        'p.status',
+        'p.broker_id',
+      ]);
       const status = filterOf<PropertyStatus>(ctx, 'status');
       const category = filterOf(ctx, 'product_category_id');
       const province = filterOf(ctx, 'province_id');

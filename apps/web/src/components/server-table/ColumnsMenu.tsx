@@ -1,13 +1,11 @@
-import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import type { ColumnDef } from './columns.ts';
+import { MenuButton } from './MenuButton.tsx';
 
 interface ColumnsMenuProps<R> {
   columns: ColumnDef<R>[];
@@ -17,31 +15,13 @@ interface ColumnsMenuProps<R> {
 
 /** 'Columns': a checkbox per data column; the last one shown cannot be hidden. */
 export function ColumnsMenu<R>({ columns, shown, onChange }: ColumnsMenuProps<R>) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const id = useId();
   const visible = new Set(shown.map((c) => c.field));
   const toggle = (field: string) =>
     onChange(columns.map((c) => c.field).filter((f) => (f === field ? !visible.has(f) : visible.has(f))));
   return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<ViewColumnIcon />}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? `${id}-menu` : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        Columns
-      </Button>
-      <Menu
-        id={`${id}-menu`}
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': 'Columns shown', dense: true } }}
-      >
-        {columns.map((c) => {
+    <MenuButton label="Columns" icon={<ViewColumnIcon />} menuLabel="Columns shown">
+      {() =>
+        columns.map((c) => {
           const checked = visible.has(c.field);
           const last = checked && visible.size === 1;
           return (
@@ -62,8 +42,8 @@ export function ColumnsMenu<R>({ columns, shown, onChange }: ColumnsMenuProps<R>
               <ListItemText>{c.headerName}</ListItemText>
             </MenuItem>
           );
-        })}
-      </Menu>
-    </>
+        })
+      }
+    </MenuButton>
   );
 }

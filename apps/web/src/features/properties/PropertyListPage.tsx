@@ -34,6 +34,8 @@ import { ListingFilterChips, readListingFilter } from './ListingFilterChips.tsx'
 import { BulkBar } from '../../components/server-table/BulkBar.tsx';
 import { useRowSelection } from '../../components/server-table/use-row-selection.ts';
 import { usePropertyBulkActions } from './use-property-bulk-actions.tsx';
+import { usePropertyViews } from './use-property-views.ts';
+import { ViewsMenu } from '../../components/server-table/ViewsMenu.tsx';
 import { PropertyCardView } from './PropertyCard.tsx';
 import { propertyFormPath, propertyMediaPath } from './paths.ts';
 import { cardListSx, PROPERTY_SORTS, type PropertyCard } from './listing.ts';
@@ -67,6 +69,8 @@ export default function PropertyListPage() {
   const { page, size, sort, category, q, filter, update } = useListState();
 
   const [input, setInput] = useDebouncedSearch(q, update);
+  const listKey = propertyListQuery.call.name;
+  const views = usePropertyViews(listKey, { q, sort, size, category, filter }, update);
 
   const params = {
     page,
@@ -171,6 +175,7 @@ export default function PropertyListPage() {
             {isPending || isError ? '' : MESSAGES.recordsFound(total, !!data?.total_is_estimate)}
           </Typography>
           {isFetching && <CircularProgress size={20} aria-label={MESSAGES.loading} />}
+          <ViewsMenu listKey={listKey} views={views} />
           <ExportButton call={propertyListQuery.call} params={params} disabled={total === 0} />
           {selecting && rows.length > 0 && (
             <FormControlLabel

@@ -16,6 +16,7 @@ export const PROPERTY_SORTS = [
   column: PropertySortColumn;
   order: 'asc' | 'desc';
 }[];
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
 
 /** A grid of cards laid out as a list (`<ul>` without bullets); `columns` is its grid template. */
 export const cardListSx = (columns: string | Record<string, string>) =>
