@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { ROLE } from '@app/contract';
+import { manilaToday, ROLE } from '@app/contract';
 import { calls } from '../../src/calls/index.ts';
 import type { AnyCall } from '../../src/calls/registry.ts';
 import { createTestApp, multipart, PASSWORD, png, type TestApp } from '../helpers.ts';
@@ -94,7 +94,8 @@ export const gallery = async (propertyId = w.listingId) =>
       }),
     )
   ).resultdata as Row[];
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the reports read it: in Manila (UTC+8), a day ahead of UTC from 16:00 UTC. */
+export const today = () => manilaToday();
 
 /** The paging parameters every old list screen sends, all as text, with the screen's own. */
 export const paged = (sortColumn: string, extra: Record<string, string> = {}) => ({
