@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bulkAnswer, PROPERTY_MESSAGES, ROLE } from '@app/contract';
+import { bulkAnswer, PROPERTY_MESSAGES, ROLE, type PropertyStatus } from '@app/contract';
 import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, png } from './helpers.ts';
 import { expectAnswer } from './property-fixtures.ts';
@@ -26,7 +26,12 @@ beforeAll(async () => {
 });
 
 let named = 0;
-async function listings(n: number, token = agent.token, prefix = 'Doomed lot', status = 'Suspended') {
+async function listings(
+  n: number,
+  token = agent.token,
+  prefix = 'Doomed lot',
+  status: PropertyStatus = 'Suspended',
+) {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const name = `${prefix} ${++named}`;
@@ -65,7 +70,7 @@ async function uploadImage(propertyId: number) {
     .select('file')
     .where('property_id', '=', propertyId)
     .executeTakeFirstOrThrow();
-  return path.join(env.t.config.dataDir, 'media', file);
+  return path.join(env.t.config.dataDir, 'media', file!);
 }
 
 describe('bulkDeleteProperties', () => {
@@ -84,7 +89,9 @@ describe('bulkDeleteProperties', () => {
       { id: open, label: expect.stringMatching(/^Open lot/), reason: PROPERTY_MESSAGES.deleteOnlySuspended },
       { id: 999_999, label: '#999999', reason: 'not found' },
     ]);
-    expect(answer.message).toBe(`2 changed, 2 refused: 1 not found, 1 ${PROPERTY_MESSAGES.deleteOnlySuspended}`);
+    expect(answer.message).toBe(
+      `2 changed, 2 refused: 1 not found, 1 ${PROPERTY_MESSAGES.deleteOnlySuspended}`,
+    );
     expect(await existing([...doomed, open!])).toEqual([open]);
     expect(fs.existsSync(file)).toBe(false);
     const audit = await env.t.db
@@ -104,7 +111,10 @@ describe('bulkDeleteProperties', () => {
       .insertInto('role_permissions')
       .columns(['role_id', 'permission_id'])
       .expression(
-        env.t.db.selectFrom('permissions').select([sql.lit(ROLE.Agent).as('r'), 'id']).where('name', '=', 'Delete Property'),
+        env.t.db
+          .selectFrom('permissions')
+          .select([sql.lit(ROLE.Agent).as('r'), 'id'])
+          .where('name', '=', 'Delete Property'),
       )
       .execute();
     const mine = await listings(2, agent.token, 'Matchdel');

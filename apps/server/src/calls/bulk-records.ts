@@ -1,7 +1,12 @@
 import { bulkApi, organisationBulkApi, sellerApi, type ListQuery, type Permission } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { listOf } from './list-call.ts';
-import { AGENCY, BROKER, BROKER_ASSOCIATION, type OrganisationDefinition } from './organisation-definitions.ts';
+import {
+  AGENCY,
+  BROKER,
+  BROKER_ASSOCIATION,
+  type OrganisationDefinition,
+} from './organisation-definitions.ts';
 import { organisationCalls } from './organisations.ts';
 import { sellerCalls } from './sellers.ts';
 import { runBulk, type BulkList, type Refusals } from '../lib/bulk.ts';
@@ -49,7 +54,8 @@ function organisationBulkCalls(def: OrganisationDefinition): AnyCall[] {
       access: `Delete ${def.entity}` satisfies Permission,
       tag,
       summary: `Delete the selected ${plural} (ids, or every one matching the list's search) in one transaction; those in use are refused, as the single delete refuses them`,
-      handle: (ctx) => runBulk(ctx, list, (trx, keys, refusals) => deleteUnusedRecords(trx, def, keys, refusals)),
+      handle: (ctx) =>
+        runBulk(ctx, list, (trx, keys, refusals) => deleteUnusedRecords(trx, def, keys, refusals)),
     }),
     defineCall(api.status, {
       access: `Edit ${def.entity}` satisfies Permission,
