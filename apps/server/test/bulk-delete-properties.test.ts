@@ -127,6 +127,19 @@ describe('bulkDeleteProperties', () => {
     expect(await existing([...mine, ...theirs, ...unmatched])).toEqual([...theirs, ...unmatched]);
   });
 
+  it('lets two overlapping deletes at once each delete a listing once', async () => {
+    const ids = await listings(4, other.token, 'Race lot');
+    const [a, b] = await Promise.all([
+      env.post('bulkDeleteProperties', { ids: ids.slice(0, 3) }),
+      env.post('bulkDeleteProperties', { ids: ids.slice(1) }),
+    ]);
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    const answers = [a!.json(), b!.json()] as { changed: number; refused: { reason: string }[] }[];
+    expect(answers[0]!.changed + answers[1]!.changed).toBe(4);
+    expect(answers.flatMap((x) => x.refused.map((r) => r.reason))).toEqual(['not found', 'not found']);
+    expect(await existing(ids)).toEqual([]);
+  });
+
   it('needs Delete Property, and plain input', async () => {
     const [kept] = await listings(1, other.token, 'Guarded');
     const individual = await env.t.signedIn(ROLE.Individual);

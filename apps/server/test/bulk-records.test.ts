@@ -228,6 +228,21 @@ describe('bulkDeleteSellers', () => {
     expect(audit.every((a) => a.actor_id === agent.userId)).toBe(true);
   });
 
+  it('lets two overlapping deletes at once each delete a row once', async () => {
+    const [agency] = await agencies('Race Realty');
+    const ids = await sellers(agency!, 'Race 1', 'Race 2', 'Race 3', 'Race 4');
+    const [a, b] = await Promise.all([
+      env.post('bulkDeleteSellers', { ids: ids.slice(0, 3) }),
+      env.post('bulkDeleteSellers', { ids: ids.slice(1) }),
+    ]);
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    const answers = [a!.json(), b!.json()] as { changed: number; refused: { reason: string }[] }[];
+    expect(answers[0]!.changed + answers[1]!.changed).toBe(4);
+    const refused = answers.flatMap((x) => x.refused);
+    expect(refused).toHaveLength(2);
+    expect(refused.every((r) => r.reason === 'not found')).toBe(true);
+  });
+
   it('needs Delete Seller; an export of a selection holds only the chosen rows', async () => {
     const [agency] = await agencies('Seller Export Realty');
     const ids = await sellers(agency!, 'Exported Seller 1', 'Exported Seller 2', 'Exported Seller 3');

@@ -171,7 +171,11 @@ export const bulkPropertyCalls: AnyCall[] = [
     async handle(ctx) {
       const files: (string | null)[] = [];
       const answer = await runBulk(ctx, listings, async (trx, keys, refusals) => {
-        const rows = refusals.keep(await lockedListings(trx, keys), (p) =>
+        const found = await lockedListings(trx, keys);
+        // Those another delete removed while this one waited for their locks.
+        const left = new Set(found.map((p) => p.id));
+        for (const id of keys) if (!left.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
+        const rows = refusals.keep(found, (p) =>
           p.status === 'Suspended' ? null : PROPERTY_MESSAGES.deleteOnlySuspended,
         );
         if (rows.length === 0) return 0;

@@ -19,12 +19,20 @@ import {
   type RecordTable,
 } from '../db/repositories/record-bulk.ts';
 
+/** The selected records, locked; those another action deleted meanwhile are refused as not found. */
+async function locked(trx: Trx, table: RecordTable, keys: number[], refusals: Refusals) {
+  const rows = await lockRecords(trx, table, keys);
+  const found = new Set(rows.map((r) => r.id));
+  for (const id of keys) if (!found.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
+  return rows;
+}
+
 /**
  * Deletes the selected records nothing uses, as the single delete (deleteUnused) does; the others are
  * refused with what uses them ('in use: 2 sellers').
  */
 async function deleteUnusedRecords(trx: Trx, table: RecordTable, keys: number[], refusals: Refusals) {
-  const rows = await lockRecords(trx, table, keys);
+  const rows = await locked(trx, table, keys, refusals);
   const uses = await usesOf(
     trx,
     table.table,
@@ -64,7 +72,7 @@ function organisationBulkCalls(def: OrganisationDefinition): AnyCall[] {
       handle: (ctx) =>
         runBulk(ctx, list, async (trx, keys, refusals) => {
           const { status, reason_for_inactive: reason } = ctx.input;
-          const rows = refusals.keep(await lockRecords(trx, def, keys), (r) =>
+          const rows = refusals.keep(await locked(trx, def, keys, refusals), (r) =>
             r.status === status ? `already ${status}` : null,
           );
           if (rows.length === 0) return 0;
