@@ -4,6 +4,8 @@ import { declareCalls } from './calls.ts';
 import { PROPERTY_STATUSES, type PropertyStatus } from './property-rules.ts';
 import { propertyListQuery } from './property-answers.ts';
 import { userListQuery } from './user-answers.ts';
+import { MESSAGES } from './constants.ts';
+import { agencyApi, brokerApi, brokerAssociationApi, sellerListQuery } from './entity-api.ts';
 
 /** The most rows one bulk action changes: a larger selection is refused whole (400), never cut short. */
 export const BULK_MAX = 10_000;
@@ -24,6 +26,20 @@ const selection = <Q extends z.ZodType<ListQuery>>(query: Q) => ({
 const oneSelection = (v: { ids?: unknown; matching?: unknown }) =>
   (v.ids === undefined) !== (v.matching === undefined);
 const selectionRule = { message: 'Send either ids or matching', path: ['ids'] };
+
+/** A bulk request over the list `query` is the query of: the selection, and the action's own fields. */
+export const bulkRequest = <Q extends z.ZodType<ListQuery>, S extends z.ZodRawShape>(query: Q, fields: S) =>
+  z.object({ ...selection(query), ...fields }).refine(oneSelection, selectionRule);
+
+/** An organisation's bulk status change: Inactive needs its reason, as the single update does. */
+export const bulkRecordStatusRequest = <Q extends z.ZodType<ListQuery>>(query: Q) =>
+  bulkRequest(query, {
+    status,
+    reason_for_inactive: z.string().trim().max(500, 'At most 500 characters').optional(),
+  }).refine((v) => v.status !== 'Inactive' || !!v.reason_for_inactive, {
+    message: MESSAGES.reasonRequired,
+    path: ['reason_for_inactive'],
+  });
 
 /** Which list of users the selection is from: every user, or those waiting for approval. */
 const userList = z
@@ -59,9 +75,9 @@ export const bulkPropertyStatusRequest = z
     },
   );
 
-export const bulkAssignAgentRequest = z
-  .object({ ...selection(propertyListQuery), agent_id: id })
-  .refine(oneSelection, selectionRule);
+export const bulkAssignAgentRequest = bulkRequest(propertyListQuery, { agent_id: id });
+export const bulkDeletePropertiesRequest = bulkRequest(propertyListQuery, {});
+export const bulkDeleteSellersRequest = bulkRequest(sellerListQuery, {});
 
 /** A selected row the action left as it was, and why ('in use: 2 properties', 'already Active'). */
 export const bulkRefusal = z.object({ id: z.number().int(), label: z.string(), reason: z.string() });
@@ -98,10 +114,34 @@ export const exportIdsQuery = z.object({
     .pipe(ids.optional()),
 });
 
+/** An organisation's bulk delete and status change, over its list. */
+const recordDelete = <Q extends z.ZodType<ListQuery>>(list: { input: Q }) =>
+  ({ method: 'POST', input: bulkRequest(list.input, {}), response: bulkAnswer }) as const;
+const recordStatus = <Q extends z.ZodType<ListQuery>>(list: { input: Q }) =>
+  ({ method: 'POST', input: bulkRecordStatusRequest(list.input), response: bulkAnswer }) as const;
+
 /** The bulk actions: one call per action and entity, each in one transaction. */
 export const bulkApi = declareCalls({
   bulkUserStatus: { method: 'POST', input: bulkUserStatusRequest, response: bulkAnswer },
   bulkDeleteUsers: { method: 'POST', input: bulkDeleteUsersRequest, response: bulkAnswer },
   bulkPropertyStatus: { method: 'POST', input: bulkPropertyStatusRequest, response: bulkAnswer },
   bulkAssignAgent: { method: 'POST', input: bulkAssignAgentRequest, response: bulkAnswer },
+  bulkDeleteProperties: { method: 'POST', input: bulkDeletePropertiesRequest, response: bulkAnswer },
+  bulkDeleteSellers: { method: 'POST', input: bulkDeleteSellersRequest, response: bulkAnswer },
+  bulkDeleteAgencies: recordDelete(agencyApi.list),
+  bulkAgencyStatus: recordStatus(agencyApi.list),
+  bulkDeleteBrokerAssociations: recordDelete(brokerAssociationApi.list),
+  bulkBrokerAssociationStatus: recordStatus(brokerAssociationApi.list),
+  bulkDeleteBrokers: recordDelete(brokerApi.list),
+  bulkBrokerStatus: recordStatus(brokerApi.list),
 });
+
+/** Each organisation's bulk calls, by its entity (server and web build theirs from this). */
+export const organisationBulkApi = {
+  Agency: { delete: bulkApi.bulkDeleteAgencies, status: bulkApi.bulkAgencyStatus },
+  'Broker Association': {
+    delete: bulkApi.bulkDeleteBrokerAssociations,
+    status: bulkApi.bulkBrokerAssociationStatus,
+  },
+  Broker: { delete: bulkApi.bulkDeleteBrokers, status: bulkApi.bulkBrokerStatus },
+} as const;

@@ -19,7 +19,9 @@ import type { AnyDb } from '../lib/links.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { Trx } from '../db/index.ts';
-import { findAgent, updateProperty } from '../db/repositories/properties.ts';
+import { deleteProperty, findAgent, updateProperty } from '../db/repositories/properties.ts';
+import { mediaFilesOf } from '../db/repositories/property-media.ts';
+import { removeMedia } from '../lib/media.ts';
 import { lockListings, lockOwnersWithOpen } from '../db/repositories/property-bulk.ts';
 import { insertHistoryRows } from '../db/repositories/property-history.ts';
 
@@ -158,6 +160,33 @@ export const bulkPropertyCalls: AnyCall[] = [
         await events.propertiesChanged(trx as unknown as AnyDb, ctx.user, changed);
         return rows.length;
       });
+    },
+  }),
+
+  defineCall(bulkApi.bulkDeleteProperties, {
+    access: 'Delete Property',
+    tag: TAG,
+    summary:
+      "Delete the selected Suspended listings (ids, or every listing matching the Property List's search and filters) in one transaction, with their media, amenities and history, as deleteproperty; others are refused",
+    async handle(ctx) {
+      const files: (string | null)[] = [];
+      const answer = await runBulk(ctx, listings, async (trx, keys, refusals) => {
+        const found = await lockedListings(trx, keys);
+        // Those another delete removed while this one waited for their locks.
+        const left = new Set(found.map((p) => p.id));
+        for (const id of keys) if (!left.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
+        const rows = refusals.keep(found, (p) =>
+          p.status === 'Suspended' ? null : PROPERTY_MESSAGES.deleteOnlySuspended,
+        );
+        if (rows.length === 0) return 0;
+        const ids = rows.map((p) => p.id);
+        files.push(...(await mediaFilesOf(trx, ids)).flatMap((m) => [m.file, m.thumbnail]));
+        await deleteProperty(trx, ids);
+        return rows.length;
+      });
+      // After the commit, as the single delete: a rolled-back delete keeps its files.
+      await removeMedia(ctx.config.dataDir, ...files);
+      return answer;
     },
   }),
 ];

@@ -15,6 +15,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { RowActions } from './RowActions.tsx';
 import { ServerTable, type ColumnDef, type SortOrder } from './ServerTable.tsx';
+import type { BulkAction } from './server-table/BulkBar.tsx';
 
 /** An Active/Inactive value as a coloured chip. */
 export function StatusChip({ status }: { status: unknown }) {
@@ -55,6 +56,8 @@ export interface EntityListPageProps<R extends object> {
   reloads?: readonly CallRef[];
   /** The add/edit page of a record (0 adds). */
   formPath: (id: number) => string;
+  /** Row checkboxes and these bulk actions (none: no checkboxes), with the rows in plural. */
+  bulk?: { actions: readonly BulkAction[]; noun: string };
 }
 
 /**
@@ -74,6 +77,7 @@ export function EntityListPage<R extends object>({
   remove,
   reloads = [],
   formPath,
+  bulk,
 }: EntityListPageProps<R>) {
   const { has } = usePermissions();
   const canAdd = has(permissions.add);
@@ -132,6 +136,7 @@ export function EntityListPage<R extends object>({
         defaultSort={defaultSort}
         getRowId={idOf}
         renderActions={canEdit || canDelete ? renderActions : undefined}
+        bulk={bulk && bulk.actions.length > 0 ? { ...bulk, labelOf: nameOf } : undefined}
       />
       <ConfirmDialog
         open={!!deleteAsk?.open}

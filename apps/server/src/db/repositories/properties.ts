@@ -160,8 +160,9 @@ export const updateProperty = (
     .execute();
 
 /** Deletes the listing; its media, amenities and history rows go with it (ON DELETE CASCADE). */
-export const deleteProperty = (db: Db, propertyId: number) =>
-  db.deleteFrom('properties').where('property_id', '=', propertyId).execute();
+/** Deletes one listing or several, with what cascades from them (media rows, amenities, history). */
+export const deleteProperty = (db: Db | Trx, propertyIds: number | readonly number[]) =>
+  db.deleteFrom('properties').where(anyOf('property_id', propertyIds)).execute();
 
 const price = sql<string | null>`coalesce(p.sale_price_asked, p.rental_price_asked)`;
 const agentName = sql<string | null>`a.first_name || ' ' || a.last_name`;

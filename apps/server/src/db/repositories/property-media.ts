@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../index.ts';
+import { anyOf } from '../any-of.ts';
 
 /** The media row of the property, if it has one of that id. */
 export const findMedia = (db: Db, propertyId: number, imageId: number) =>
@@ -52,11 +53,12 @@ const placeOf = (propertyId: number, where: 'first' | 'last') =>
     : sql<number>`(SELECT coalesce(max(sort_order), 0) + 1 FROM property_media WHERE property_id = ${propertyId})`;
 
 /** The stored files of the property's media (for removal with the property). */
-export const mediaFilesOf = (db: Db, propertyId: number) =>
+/** The files of one listing's media, or of several listings'. */
+export const mediaFilesOf = (db: Db | Trx, propertyIds: number | readonly number[]) =>
   db
     .selectFrom('property_media')
     .select(['file', 'thumbnail'])
-    .where('property_id', '=', propertyId)
+    .where(anyOf('property_id', propertyIds))
     .execute();
 
 export interface NewVideo {

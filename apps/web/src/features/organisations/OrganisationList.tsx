@@ -1,7 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
-import { MESSAGES } from '@app/contract';
+import { MESSAGES, organisationBulkApi } from '@app/contract';
 import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
+import { useRecordBulkActions } from '../../components/server-table/use-record-bulk-actions.tsx';
 import { organisationListQuery } from './api.ts';
 import { ORGANISATIONS, type OrganisationDef, type OrganisationKey } from './definitions.ts';
 
@@ -24,6 +25,13 @@ function OrganisationListOf<R extends object, Rec extends Record<string, unknown
     [def],
   );
   const list = useMemo(() => organisationListQuery(def), [def]);
+  const noun = def.listTitle === 'Agency' ? 'agencies' : `${def.listTitle.toLowerCase()}s`;
+  const bulkActions = useRecordBulkActions({
+    calls: organisationBulkApi[def.api.def.entity],
+    permissions: def.permissions,
+    noun,
+    reloads: [def.api.list, def.api.lookup],
+  });
   return (
     <EntityListPage<R>
       section="Entity"
@@ -38,6 +46,7 @@ function OrganisationListOf<R extends object, Rec extends Record<string, unknown
       remove={{ call: def.api.delete, param: def.api.def.idColumn, text: MESSAGES.confirmDelete }}
       reloads={[def.api.lookup]}
       formPath={def.formPath}
+      bulk={{ actions: bulkActions, noun }}
     />
   );
 }

@@ -12,6 +12,7 @@ import {
   type Permission,
   type PostCall,
   type RecordCall,
+  type OrganisationWire,
 } from '@app/contract';
 import type { z } from 'zod';
 import { EMAIL_FIELD, PHONE_FIELDS, type TextFieldDecl } from '../../components/field-decls.ts';
@@ -59,7 +60,7 @@ export interface OrganisationDef<R extends object, Rec extends Record<string, un
   formPath: (id: number) => string;
   /** The contract's declarations of its calls (agencyApi…); `def.idColumn` is the id's wire name. */
   api: {
-    def: { idColumn: string };
+    def: { idColumn: string; entity: OrganisationWire['entity'] };
     list: ListCall<R>;
     byId: RecordCall<Rec>;
     save: PostCall;

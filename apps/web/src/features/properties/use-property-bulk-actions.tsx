@@ -12,18 +12,32 @@ const RELOADS = [propertyApi.allproperty, propertyApi.GetPropertyById];
 /** The selection as the listing calls take it (`matching` is the Property List's query). */
 type BulkRequest = Pick<RequestOf<typeof bulkApi.bulkAssignAgent>, 'ids' | 'matching'>;
 
-/** The Property List's bulk actions for those who may edit listings: change status, assign an agent. */
+/**
+ * The Property List's bulk actions the signed-in user may take: change status and assign an agent
+ * (Edit Property), delete (Delete Property: Suspended listings only).
+ */
 export function usePropertyBulkActions(): BulkAction[] {
   const { has } = usePermissions();
   const changeStatus = useApiMutation(bulkApi.bulkPropertyStatus, RELOADS);
   const assign = useApiMutation(bulkApi.bulkAssignAgent, RELOADS);
+  const remove = useApiMutation(bulkApi.bulkDeleteProperties, RELOADS);
   const [status, setStatus] = useState<PropertyStatus | ''>('');
   const [reason, setReason] = useState('');
   const [agent, setAgent] = useState<IdName | null>(null);
   const [agentSearch, setAgentSearch] = useState<string | null>(null);
   const agents = useSearchedOptions(SEARCHED.agents, [], agentSearch);
-  if (!has('Edit Property')) return [];
   const plural = (n: number) => `${n} selected listing${n === 1 ? '' : 's'}`;
+  const deletion: BulkAction[] = has('Delete Property')
+    ? [
+        {
+          label: 'Delete',
+          title: 'Delete Listings',
+          text: (n) => `Delete ${plural(n)} with their media? Only Suspended listings are deleted.`,
+          run: (selection) => remove.mutateAsync(selection as BulkRequest),
+        },
+      ]
+    : [];
+  if (!has('Edit Property')) return deletion;
   return [
     {
       label: 'Change status',
@@ -97,5 +111,6 @@ export function usePropertyBulkActions(): BulkAction[] {
       ),
       run: (selection) => assign.mutateAsync({ ...(selection as BulkRequest), agent_id: agent!.id }),
     },
+    ...deletion,
   ];
 }

@@ -1,6 +1,7 @@
-import { MESSAGES, type SellerRow } from '@app/contract';
+import { bulkApi, MESSAGES, type SellerRow } from '@app/contract';
 import { EntityListPage } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
+import { useRecordBulkActions } from '../../components/server-table/use-record-bulk-actions.tsx';
 import { sellerListQuery } from './api.ts';
 import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
 
@@ -17,6 +18,12 @@ const COLUMNS: (ColumnDef<Row> & { field: keyof Row })[] = [
 
 /** Seller list (Entity > Seller): Agents and Owner-Agents see their agency's sellers (server scope). */
 export function SellerList() {
+  const bulkActions = useRecordBulkActions({
+    calls: { delete: bulkApi.bulkDeleteSellers },
+    permissions: PERMISSIONS,
+    noun: 'sellers',
+    reloads: [CALLS.list, CALLS.lookup],
+  });
   return (
     <EntityListPage<Row>
       section="Entity"
@@ -31,6 +38,7 @@ export function SellerList() {
       remove={{ call: CALLS.delete, param: 'seller_id', text: MESSAGES.confirmDeleteSeller }}
       reloads={[CALLS.lookup]}
       formPath={sellerFormPath}
+      bulk={{ actions: bulkActions, noun: 'sellers' }}
     />
   );
 }
