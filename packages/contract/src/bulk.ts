@@ -4,6 +4,7 @@ import { declareCalls } from './calls.ts';
 import { PROPERTY_STATUSES, type PropertyStatus } from './property-rules.ts';
 import { propertyListQuery } from './property-answers.ts';
 import { userListQuery } from './user-answers.ts';
+import { roleListQuery } from './roles.ts';
 
 /** The most rows one bulk action changes: a larger selection is refused whole (400), never cut short. */
 export const BULK_MAX = 10_000;
@@ -42,6 +43,14 @@ export const bulkUserStatusRequest = z
 export const bulkDeleteUsersRequest = z
   .object({ list: userList, ...selection(userListQuery) })
   .refine(oneSelection, selectionRule);
+
+/** A status change (Active or Inactive) of the rows a list of records with a status selects. */
+export const bulkStatusRequest = <Q extends z.ZodType<ListQuery>>(query: Q) =>
+  z.object({ ...selection(query), status }).refine(oneSelection, selectionRule);
+
+/** A delete of the rows a list selects. */
+export const bulkDeleteRequest = <Q extends z.ZodType<ListQuery>>(query: Q) =>
+  z.object(selection(query)).refine(oneSelection, selectionRule);
 
 export const bulkPropertyStatusRequest = z
   .object({
@@ -104,4 +113,6 @@ export const bulkApi = declareCalls({
   bulkDeleteUsers: { method: 'POST', input: bulkDeleteUsersRequest, response: bulkAnswer },
   bulkPropertyStatus: { method: 'POST', input: bulkPropertyStatusRequest, response: bulkAnswer },
   bulkAssignAgent: { method: 'POST', input: bulkAssignAgentRequest, response: bulkAnswer },
+  bulkRoleStatus: { method: 'POST', input: bulkStatusRequest(roleListQuery), response: bulkAnswer },
+  bulkDeleteRoles: { method: 'POST', input: bulkDeleteRequest(roleListQuery), response: bulkAnswer },
 });

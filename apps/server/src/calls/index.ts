@@ -20,6 +20,7 @@ import { searchCalls } from './search.ts';
 import { savedViewCalls } from './saved-views.ts';
 import { bulkUserCalls } from './bulk-users.ts';
 import { bulkPropertyCalls } from './bulk-properties.ts';
+import { bulkMasterCalls } from './bulk-masters.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -44,4 +45,5 @@ export const calls: readonly AnyCall[] = [
   ...savedViewCalls,
   ...bulkUserCalls,
   ...bulkPropertyCalls,
+  ...bulkMasterCalls,
 ];
