@@ -36,13 +36,10 @@ async function amenities(prefix: string, n: number): Promise<number[]> {
 }
 const statusesOf = async (ids: number[]) =>
   (
-    await env.t.db
-      .selectFrom('amenities')
-      .select(['id', 'status'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .execute()
-  ).map((r) => r.status);
+    await sql<{
+      status: string;
+    }>`SELECT status FROM amenities WHERE id = ANY (${ids}::int[]) ORDER BY id`.execute(env.t.db)
+  ).rows.map((r) => r.status);
 
 const amenity = masterCalls(MASTERS.amenity);
 const province = masterCalls(MASTERS.province);
@@ -50,7 +47,7 @@ const province = masterCalls(MASTERS.province);
 describe('bulk status of a master', () => {
   it('changes the chosen rows, refuses those already so or not there, and audits each change', async () => {
     const ids = await amenities('Bulk Pool', 3);
-    await env.t.db.updateTable('amenities').set({ status: 'Inactive' }).where('id', '=', ids[2]!).execute();
+    await sql`UPDATE amenities SET status = 'Inactive' WHERE id = ${ids[2]}`.execute(env.t.db);
     const since = await lastAudit();
     const answer = await bulk(amenity.bulkStatus.name, { ids: [...ids, 999_999], status: 'Inactive' });
     expect(answer).toEqual({
@@ -135,11 +132,8 @@ describe('bulk delete of a master', () => {
     expect(answer.refused).toEqual([
       { id: where.province_id, label: expect.any(String), reason: 'in use: 1 town' },
     ]);
-    const left = await env.t.db
-      .selectFrom('provinces')
-      .select('province_id')
-      .where('province_id', 'in', [...free, where.province_id])
-      .execute();
+    const { rows: left } = await sql<{ province_id: number }>`SELECT province_id FROM provinces
+      WHERE province_id = ANY (${[...free, where.province_id]}::int[])`.execute(env.t.db);
     expect(left.map((r) => r.province_id)).toEqual([where.province_id]);
     const audit = await auditSince(since, 'bulkDeleteProvince');
     expect(audit.map((a) => [a.entity, Number(a.entity_id), a.action])).toEqual(
