@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bulkAnswer, MASTER_LIST, MASTERS, masterCalls, ROLE } from '@app/contract';
-import { place, provinces, useTestApp } from './entity-fixtures.ts';
+import { place, provinces, readExport, useTestApp } from './entity-fixtures.ts';
 import { expectAnswer } from './property-fixtures.ts';
 
 /** Bulk actions on every master list (bulk<Master>Status, bulkDelete<Master>) and on roles. */
@@ -123,6 +123,26 @@ describe('bulk status of a master', () => {
 });
 
 describe('bulk delete of a master', () => {
+  it('lets two overlapping deletes at once each delete a row once, and exports a selection', async () => {
+    const ids = await amenities('Bulk Overlap', 6);
+    const sheet = await readExport(
+      await env.get(`/api/${amenity.list.name}/export?ids=${ids.slice(0, 2).join(',')}`),
+    );
+    expect(sheet.rows).toBe(2);
+    const [a, b] = await Promise.all([
+      env.post(amenity.bulkDelete.name, { ids: ids.slice(0, 4) }),
+      env.post(amenity.bulkDelete.name, { ids: ids.slice(2) }),
+    ]);
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    expect(a!.json().changed + b!.json().changed).toBe(6);
+    // The two rows both chose are deleted by one and not found by the other, whichever came first.
+    expect([...a!.json().refused, ...b!.json().refused].map((r) => r.reason)).toEqual([
+      'not found',
+      'not found',
+    ]);
+    expect(await statusesOf(ids)).toEqual([]);
+  });
+
   it('deletes what nothing uses and refuses the rest, naming what uses them, audited', async () => {
     const where = await place(env.t, 'BulkDel');
     const free = await provinces(env.t, 'Bulkdel Free', 2);

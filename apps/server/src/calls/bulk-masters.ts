@@ -27,6 +27,13 @@ async function unused<R extends BulkRow>(trx: Trx, table: string, rows: R[], ref
   return refusals.keep(rows, (r) => (uses.has(r.id) ? `in use: ${uses.get(r.id)!.join(', ')}` : null));
 }
 
+/** The locked rows; a key whose row went (a delete at the same time) is refused as not found. */
+function stillThere<R extends BulkRow>(keys: number[], rows: R[], refusals: Refusals) {
+  const found = new Set(rows.map((r) => r.id));
+  for (const id of keys) if (!found.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
+  return rows;
+}
+
 const already = (row: { status: string }, status: string) =>
   row.status === status ? `already ${status}` : null;
 
@@ -43,7 +50,10 @@ function bulkCallsOf(def: MasterDefinition): AnyCall[] {
       handle: (ctx) =>
         runBulk(ctx, list, async (trx, keys, refusals) => {
           const { status } = ctx.input;
-          const rows = refusals.keep(await lockMasters(trx, def, keys, false), (r) => already(r, status));
+          const rows = refusals.keep(
+            stillThere(keys, await lockMasters(trx, def, keys, false), refusals),
+            (r) => already(r, status),
+          );
           if (rows.length > 0)
             await setMastersStatus(
               trx,
@@ -61,7 +71,8 @@ function bulkCallsOf(def: MasterDefinition): AnyCall[] {
       summary: `Delete the selected ${plural} in one transaction; those in use are refused, naming what uses them`,
       handle: (ctx) =>
         runBulk(ctx, list, async (trx, keys, refusals) => {
-          const rows = await unused(trx, def.table, await lockMasters(trx, def, keys, true), refusals);
+          const locked = stillThere(keys, await lockMasters(trx, def, keys, true), refusals);
+          const rows = await unused(trx, def.table, locked, refusals);
           if (rows.length > 0)
             await deleteMasters(
               trx,
@@ -89,7 +100,7 @@ const bulkRoleCalls: AnyCall[] = [
       runBulk(ctx, roles, async (trx, keys, refusals) => {
         const { status } = ctx.input;
         const rows = refusals.keep(
-          await lockRoles(trx, keys, false),
+          stillThere(keys, await lockRoles(trx, keys, false), refusals),
           (r) =>
             rankRefusal(r.rank, ctx.user.role_rank, 'change') ??
             (r.id === ROLE.SuperAdmin && status !== 'Active'
@@ -114,7 +125,7 @@ const bulkRoleCalls: AnyCall[] = [
     handle: (ctx) =>
       runBulk(ctx, roles, async (trx, keys, refusals) => {
         const allowed = refusals.keep(
-          await lockRoles(trx, keys, true),
+          stillThere(keys, await lockRoles(trx, keys, true), refusals),
           (r) =>
             rankRefusal(r.rank, ctx.user.role_rank, 'delete') ??
             (r.is_system ? 'A built-in role cannot be deleted' : null),
