@@ -6,6 +6,7 @@ import { propertyListQuery } from './property-answers.ts';
 import { userListQuery } from './user-answers.ts';
 import { MESSAGES } from './constants.ts';
 import { agencyApi, brokerApi, brokerAssociationApi, sellerListQuery } from './entity-api.ts';
+import { roleListQuery } from './roles.ts';
 
 /** The most rows one bulk action changes: a larger selection is refused whole (400), never cut short. */
 export const BULK_MAX = 10_000;
@@ -46,18 +47,19 @@ const userList = z
   .enum(['GetUser', 'GetNewUser'], { error: 'list must be GetUser or GetNewUser' })
   .default('GetUser');
 
-export const bulkUserStatusRequest = z
-  .object({
-    list: userList,
-    ...selection(userListQuery),
-    status,
-    reason: z.string().trim().max(500, 'At most 500 characters').optional(),
-  })
-  .refine(oneSelection, selectionRule);
+export const bulkUserStatusRequest = bulkRequest(userListQuery, {
+  list: userList,
+  status,
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
 
-export const bulkDeleteUsersRequest = z
-  .object({ list: userList, ...selection(userListQuery) })
-  .refine(oneSelection, selectionRule);
+export const bulkDeleteUsersRequest = bulkRequest(userListQuery, { list: userList });
+
+/** A status change (Active or Inactive) of the rows a list of records with a status selects. */
+export const bulkStatusRequest = <Q extends z.ZodType<ListQuery>>(query: Q) => bulkRequest(query, { status });
+
+/** A delete of the rows a list selects. */
+export const bulkDeleteRequest = <Q extends z.ZodType<ListQuery>>(query: Q) => bulkRequest(query, {});
 
 export const bulkPropertyStatusRequest = z
   .object({
@@ -76,8 +78,8 @@ export const bulkPropertyStatusRequest = z
   );
 
 export const bulkAssignAgentRequest = bulkRequest(propertyListQuery, { agent_id: id });
-export const bulkDeletePropertiesRequest = bulkRequest(propertyListQuery, {});
-export const bulkDeleteSellersRequest = bulkRequest(sellerListQuery, {});
+export const bulkDeletePropertiesRequest = bulkDeleteRequest(propertyListQuery);
+export const bulkDeleteSellersRequest = bulkDeleteRequest(sellerListQuery);
 
 /** A selected row the action left as it was, and why ('in use: 2 properties', 'already Active'). */
 export const bulkRefusal = z.object({ id: z.number().int(), label: z.string(), reason: z.string() });
@@ -116,7 +118,7 @@ export const exportIdsQuery = z.object({
 
 /** An organisation's bulk delete and status change, over its list. */
 const recordDelete = <Q extends z.ZodType<ListQuery>>(list: { input: Q }) =>
-  ({ method: 'POST', input: bulkRequest(list.input, {}), response: bulkAnswer }) as const;
+  ({ method: 'POST', input: bulkDeleteRequest(list.input), response: bulkAnswer }) as const;
 const recordStatus = <Q extends z.ZodType<ListQuery>>(list: { input: Q }) =>
   ({ method: 'POST', input: bulkRecordStatusRequest(list.input), response: bulkAnswer }) as const;
 
@@ -134,6 +136,8 @@ export const bulkApi = declareCalls({
   bulkBrokerAssociationStatus: recordStatus(brokerAssociationApi.list),
   bulkDeleteBrokers: recordDelete(brokerApi.list),
   bulkBrokerStatus: recordStatus(brokerApi.list),
+  bulkRoleStatus: { method: 'POST', input: bulkStatusRequest(roleListQuery), response: bulkAnswer },
+  bulkDeleteRoles: { method: 'POST', input: bulkDeleteRequest(roleListQuery), response: bulkAnswer },
 });
 
 /** Each organisation's bulk calls, by its entity (server and web build theirs from this). */

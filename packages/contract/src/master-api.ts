@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, noInput, requiredText } from './common.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls, type ApiCall } from './calls.ts';
+import { bulkAnswer, bulkDeleteRequest, bulkStatusRequest } from './bulk.ts';
 import { type MasterDefinition, MASTERS, type MasterKey, MASTER_LIST } from './master-catalogue.ts';
 import {
   masterSaveSchema,
@@ -97,7 +98,7 @@ export const geographyApi = declareCalls({
 });
 type GeographyApi = typeof geographyApi;
 
-/* The five calls of every master, declared once from its definition. */
+/* The calls of every master, declared once from its definition. */
 
 const declared = <
   const N extends string,
@@ -125,18 +126,34 @@ type MasterLookupCall<D extends MasterDefinition> = string extends D['calls']['l
     ? GeographyApi[D['calls']['lookup']]
     : ApiCall<D['calls']['lookup'], 'GET', typeof noInput, ReturnType<typeof masterLookupAnswer<D>>>;
 
-/** The declarations of a master's calls: list, lookup, save, update and delete. */
+type MasterListQuery<D extends MasterDefinition> = ReturnType<typeof listQuery<D['sortColumns']>>;
+/** A master's bulk calls are named after its key: bulkAmenityStatus, bulkDeleteAmenity. */
+const bulkNames = <K extends string>(key: K) => {
+  const name = (key.charAt(0).toUpperCase() + key.slice(1)) as Capitalize<K>;
+  return { status: `bulk${name}Status`, delete: `bulkDelete${name}` } as const;
+};
+type BulkNames<D extends MasterDefinition> = ReturnType<typeof bulkNames<D['key']>>;
+
+/** The declarations of a master's calls: list, lookup, save, update, delete and the two bulk actions. */
 export interface MasterCalls<D extends MasterDefinition = MasterDefinition> {
-  list: ApiCall<
-    D['calls']['list'],
-    'GET',
-    ReturnType<typeof listQuery<D['sortColumns']>>,
-    ReturnType<typeof masterPageAnswer>
-  >;
+  list: ApiCall<D['calls']['list'], 'GET', MasterListQuery<D>, ReturnType<typeof masterPageAnswer>>;
   lookup: MasterLookupCall<D>;
   save: ApiCall<D['calls']['save'], 'POST', ReturnType<typeof masterSaveSchema>, typeof messageAnswer>;
   update: ApiCall<D['calls']['update'], 'POST', ReturnType<typeof masterUpdateSchema>, typeof messageAnswer>;
   delete: ApiCall<D['calls']['delete'], 'POST', ReturnType<typeof masterDeleteSchema>, typeof messageAnswer>;
+  /** Activate or deactivate the rows the list selects (`ids` or `matching`). */
+  bulkStatus: ApiCall<
+    BulkNames<D>['status'],
+    'POST',
+    ReturnType<typeof bulkStatusRequest<MasterListQuery<D>>>,
+    typeof bulkAnswer
+  >;
+  bulkDelete: ApiCall<
+    BulkNames<D>['delete'],
+    'POST',
+    ReturnType<typeof bulkDeleteRequest<MasterListQuery<D>>>,
+    typeof bulkAnswer
+  >;
 }
 export type MasterCallKind = keyof MasterCalls;
 
@@ -146,18 +163,24 @@ const cascadeLookups: Partial<Record<string, AnyMasterLookupCall>> = {
   GetBarangayWithoutPagination: geographyApi.GetBarangayWithoutPagination,
   GetSubdivisionWithoutPagination: geographyApi.GetSubdivisionWithoutPagination,
 };
-const declareMaster = (def: MasterDefinition): MasterCalls => ({
-  list: declared(def.calls.list, 'GET', listQuery(def.sortColumns), masterPageAnswer(def)),
-  lookup:
-    cascadeLookups[def.calls.lookup] ?? declared(def.calls.lookup, 'GET', noInput, masterLookupAnswer(def)),
-  save: declared(def.calls.save, 'POST', masterSaveSchema(def), messageAnswer),
-  update: declared(def.calls.update, 'POST', masterUpdateSchema(def), messageAnswer),
-  delete: declared(def.calls.delete, 'POST', masterDeleteSchema(def), messageAnswer),
-});
+const declareMaster = (def: MasterDefinition): MasterCalls => {
+  const query = listQuery(def.sortColumns);
+  const bulk = bulkNames(def.key);
+  return {
+    list: declared(def.calls.list, 'GET', query, masterPageAnswer(def)),
+    lookup:
+      cascadeLookups[def.calls.lookup] ?? declared(def.calls.lookup, 'GET', noInput, masterLookupAnswer(def)),
+    save: declared(def.calls.save, 'POST', masterSaveSchema(def), messageAnswer),
+    update: declared(def.calls.update, 'POST', masterUpdateSchema(def), messageAnswer),
+    delete: declared(def.calls.delete, 'POST', masterDeleteSchema(def), messageAnswer),
+    bulkStatus: declared(bulk.status, 'POST', bulkStatusRequest(query), bulkAnswer),
+    bulkDelete: declared(bulk.delete, 'POST', bulkDeleteRequest(query), bulkAnswer),
+  };
+};
 const MASTER_CALLS = new Map(MASTER_LIST.map((def) => [def.key, declareMaster(def)]));
 
 /**
- * The declarations of a master's five calls, built once: the server registers them and the web app
+ * The declarations of a master's calls, built once: the server registers them and the web app
  * makes them, so both hold the same objects. `masterCalls(MASTERS.userSkills).list` is GetUserSkills.
  */
 export function masterCalls<D extends MasterDefinition>(def: D): MasterCalls<D>;

@@ -64,18 +64,20 @@ const nameField = (param: string, column: string, label = 'Name'): MasterField =
 
 /** A master with a name and a status only; its columns and call names keep their literal types. */
 const simple = <
+  const Key extends string,
   const Columns extends { id: string; name: string; status: string },
   const Calls extends MasterDefinition['calls'],
 >(
-  key: string,
+  key: Key,
   entity: string,
   table: string,
   columns: Columns,
   calls: Calls,
   params: MasterDefinition['params'] & { name: string },
-  extra: Partial<Omit<MasterDefinition, 'calls' | 'idColumn' | 'nameColumn' | 'statusColumn'>> &
+  extra: Partial<Omit<MasterDefinition, 'key' | 'calls' | 'idColumn' | 'nameColumn' | 'statusColumn'>> &
     Pick<MasterDefinition, 'exportTitle' | 'menuPermission' | 'route'>,
 ): MasterDefinition & {
+  key: Key;
   idColumn: Columns['id'];
   nameColumn: Columns['name'];
   statusColumn: Columns['status'];

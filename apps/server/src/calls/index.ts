@@ -21,6 +21,7 @@ import { savedViewCalls } from './saved-views.ts';
 import { bulkUserCalls } from './bulk-users.ts';
 import { bulkPropertyCalls } from './bulk-properties.ts';
 import { bulkRecordCalls } from './bulk-records.ts';
+import { bulkMasterCalls } from './bulk-masters.ts';
 
 /** Every call the API serves. The router, the OpenAPI document and the authorisation test read this. */
 export const calls: readonly AnyCall[] = [
@@ -46,4 +47,5 @@ export const calls: readonly AnyCall[] = [
   ...bulkUserCalls,
   ...bulkPropertyCalls,
   ...bulkRecordCalls,
+  ...bulkMasterCalls,
 ];

@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import { masterLookupColumns, type MasterDefinition } from '@app/contract';
 import type { Db } from '../index.ts';
+import { anyOf } from '../any-of.ts';
 
 // Master tables are addressed by name from their definitions, so queries here are untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -238,3 +239,29 @@ export const activeMasters = (db: Db, def: MasterDefinition) =>
     .orderBy(def.nameColumn)
     .orderBy(def.idColumn)
     .execute();
+
+/** The records of `ids` that are still there (id, name, status), locked: for a delete, against new uses too. */
+export const lockMasters = (db: Db, def: MasterDefinition, ids: readonly number[], forDelete: boolean) =>
+  untyped(db)
+    .selectFrom(def.table)
+    .select([`${def.idColumn} as id`, `${def.nameColumn} as label`, 'status'])
+    .where(anyOf(def.idColumn, ids))
+    .orderBy(def.idColumn)
+    .$call((q) => (forDelete ? q.forUpdate() : q.forNoKeyUpdate()))
+    .execute() as Promise<{ id: number; label: string; status: string }[]>;
+
+export const setMastersStatus = (
+  db: Db,
+  def: MasterDefinition,
+  ids: number[],
+  status: string,
+  userId: number,
+) =>
+  untyped(db)
+    .updateTable(def.table)
+    .set({ status, updated_at: sql`now()`, updated_by: userId })
+    .where(anyOf(def.idColumn, ids))
+    .execute();
+
+export const deleteMasters = (db: Db, def: MasterDefinition, ids: number[]) =>
+  untyped(db).deleteFrom(def.table).where(anyOf(def.idColumn, ids)).execute();

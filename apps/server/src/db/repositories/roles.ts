@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
 import type { Db } from '../index.ts';
 import type { Database } from '../schema.ts';
+import { anyOf } from '../any-of.ts';
 
 /** Another role with this name (in any case), if there is one. */
 export function findRoleNamed(db: Db, name: string, exceptId?: number) {
@@ -99,3 +100,28 @@ export async function replaceGrants(db: Db, roleId: number, permissionIds: numbe
       .execute();
   }
 }
+
+/** The roles of `ids` that are still there, locked: for a delete, against new holders too. */
+export const lockRoles = (db: Db, ids: readonly number[], forDelete: boolean) =>
+  db
+    .selectFrom('roles')
+    .select(['id', 'name as label', 'rank', 'status', 'is_system'])
+    .where(anyOf('id', ids))
+    .orderBy('id')
+    .$call((q) => (forDelete ? q.forUpdate() : q.forNoKeyUpdate()))
+    .execute();
+
+export const setRolesStatus = (
+  db: Db,
+  ids: number[],
+  status: Database['roles']['status'],
+  updatedBy: number,
+) =>
+  db
+    .updateTable('roles')
+    .set({ status, updated_at: sql`now()`, updated_by: updatedBy })
+    .where(anyOf('id', ids))
+    .execute();
+
+export const deleteRoles = (db: Db, ids: number[]) =>
+  db.deleteFrom('roles').where(anyOf('id', ids)).execute();

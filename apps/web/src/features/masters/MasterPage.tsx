@@ -21,7 +21,7 @@ import {
   type MasterRow,
   type MasterValues,
 } from './form.ts';
-import { masterListQuery, useMasterMutations } from './api.ts';
+import { masterListQuery, useMasterBulkActions, useMasterMutations } from './api.ts';
 
 const MasterDialog = lazy(async () => ({ default: (await import('./MasterDialog.tsx')).MasterDialog }));
 
@@ -42,6 +42,7 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
 
   const list = useMemo(() => masterListQuery(def), [def]);
   const { save, update, remove } = useMasterMutations(def);
+  const bulkActions = useMasterBulkActions(def, canEnable, canDelete);
 
   // `editing` survives the closing animation so the title does not flicker.
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -155,6 +156,15 @@ export function MasterPage({ def }: { def: MasterDefinition }) {
         defaultSort={{ field: def.sortColumns[0], order: 'asc' }}
         getRowId={idOf}
         renderActions={canEdit || canDelete ? renderActions : undefined}
+        bulk={
+          bulkActions.length > 0
+            ? {
+                actions: bulkActions,
+                labelOf: (row) => rowName(def, row),
+                noun: `${def.entity.toLowerCase()} records`,
+              }
+            : undefined
+        }
       />
       <OnceOpened open={dialogOpen}>
         <MasterDialog

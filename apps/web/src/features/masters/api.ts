@@ -1,10 +1,17 @@
 import { GEOGRAPHY_LOOKUPS, masterCalls, type MasterDefinition } from '@app/contract';
+import { useStatusBulkActions } from '../../components/server-table/use-status-bulk-actions.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { listQuery } from '../../lib/queries.ts';
 import type { MasterRow } from './form.ts';
 
 /** A master's list (Master > Province, Town, ...). */
 export const masterListQuery = (def: MasterDefinition) => listQuery<MasterRow>(masterCalls(def).list);
+
+const reloadsOf = (def: MasterDefinition) => [
+  masterCalls(def).list,
+  masterCalls(def).lookup,
+  ...GEOGRAPHY_LOOKUPS,
+];
 
 /**
  * A master's save, update and delete. Each reloads the master's list and lookup and the geography
@@ -13,10 +20,26 @@ export const masterListQuery = (def: MasterDefinition) => listQuery<MasterRow>(m
 export function useMasterMutations(def: MasterDefinition) {
   // Built once per master in the contract: the same objects on every render.
   const calls = masterCalls(def);
-  const reloads = [calls.list, calls.lookup, ...GEOGRAPHY_LOOKUPS];
+  const reloads = reloadsOf(def);
   return {
     save: useApiMutation(calls.save, reloads),
     update: useApiMutation(calls.update, reloads),
     remove: useApiMutation(calls.delete, reloads),
   };
+}
+
+/** A master list's bulk actions that the user may take (Activate, Deactivate, Delete). */
+export function useMasterBulkActions(def: MasterDefinition, mayChangeStatus: boolean, mayDelete: boolean) {
+  const calls = masterCalls(def);
+  const records = `${def.entity.toLowerCase()} record`;
+  return useStatusBulkActions({
+    status: calls.bulkStatus,
+    remove: calls.bulkDelete,
+    mayChangeStatus,
+    mayDelete,
+    reloads: reloadsOf(def),
+    title: `${def.entity} Records`,
+    one: records,
+    many: `${records}s`,
+  });
 }

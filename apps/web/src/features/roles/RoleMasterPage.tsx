@@ -14,7 +14,7 @@ import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { STATUS_SWITCH_WIDTH, StatusSwitch } from '../../components/StatusSwitch.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { whenOnline } from '../../lib/online.ts';
-import { roleListQuery, useDeleteRole, useSaveRole, useUpdateRole } from './api.ts';
+import { roleListQuery, useDeleteRole, useRoleBulkActions, useSaveRole, useUpdateRole } from './api.ts';
 
 // Typed as the component itself: lazy() would drop its generic props.
 const EntityFormDialog = lazy(async () => ({
@@ -39,6 +39,7 @@ export default function RoleMasterPage() {
   const saveRole = useSaveRole();
   const updateRole = useUpdateRole();
   const deleteRole = useDeleteRole();
+  const bulkActions = useRoleBulkActions(canEdit, canDelete);
 
   // Dialog state: `editing` survives the closing animation so the title does not flicker.
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -139,6 +140,11 @@ export default function RoleMasterPage() {
         columns={columns}
         defaultSort={DEFAULT_SORT}
         renderActions={canEdit || canDelete ? renderActions : undefined}
+        bulk={
+          bulkActions.length > 0
+            ? { actions: bulkActions, labelOf: (row) => row.name, noun: 'roles' }
+            : undefined
+        }
       />
       <OnceOpened open={dialogOpen}>
         <EntityFormDialog

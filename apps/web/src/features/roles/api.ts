@@ -1,4 +1,5 @@
-import { roleApi, type RoleRow } from '@app/contract';
+import { bulkApi, roleApi, type RoleRow } from '@app/contract';
+import { useStatusBulkActions } from '../../components/server-table/use-status-bulk-actions.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { listQuery } from '../../lib/queries.ts';
 
@@ -9,3 +10,16 @@ const reloads = [roleApi.webGetRoles];
 export const useSaveRole = () => useApiMutation(roleApi.webSaveRole, reloads);
 export const useUpdateRole = () => useApiMutation(roleApi.webUpdateRole, reloads);
 export const useDeleteRole = () => useApiMutation(roleApi.webDeleteRoles, reloads);
+
+/** The Role list's bulk actions that the user may take (Activate, Deactivate, Delete). */
+export const useRoleBulkActions = (mayChangeStatus: boolean, mayDelete: boolean) =>
+  useStatusBulkActions({
+    status: bulkApi.bulkRoleStatus,
+    remove: bulkApi.bulkDeleteRoles,
+    mayChangeStatus,
+    mayDelete,
+    reloads,
+    title: 'Roles',
+    one: 'role',
+    many: 'roles',
+  });
