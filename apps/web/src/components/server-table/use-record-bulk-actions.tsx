@@ -1,47 +1,49 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
-import type { BulkAnswer, CallRef, Permission, PostCall } from '@app/contract';
+import type { BulkAnswer, CallRef, PostCall } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
-import { usePermissions } from '../../lib/permissions.ts';
 import type { BulkAction } from './BulkBar.tsx';
-import type { BulkSelection } from './use-row-selection.ts';
 
 export interface RecordBulkOptions {
-  /** The bulk calls: delete, and the status change of those with an Active/Inactive status. */
+  /** The bulk calls: delete, and the status change of records with an Active/Inactive status. */
   calls: { delete: PostCall; status?: PostCall };
-  /** The single actions' permissions, which the bulk ones take too. */
-  permissions: { edit: Permission; delete: Permission };
-  /** The rows in plural ('sellers'), and the lists and lookups to reload afterwards. */
-  noun: string;
+  /** What the user may do: the single switch's and the single delete's permissions. */
+  may: { status: boolean; delete: boolean };
+  /** Deactivate asks why, as the single update of an organisation does (masters and roles keep none). */
+  askReason?: boolean;
+  /** The rows named in a title ('Amenity Records') and in a question ('amenity record', '… records'). */
+  title: string;
+  one: string;
+  many: string;
+  /** The lists and lookups the actions change. */
   reloads: readonly CallRef[];
 }
 
 /**
- * The bulk actions on a list of records (sellers, agencies, broker associations, brokers) the
- * signed-in user may take: activate and deactivate (with a reason) where the record has a status, delete.
+ * The bulk actions on a list of records (sellers, organisations, masters, roles) that the signed-in user
+ * may take: Activate and Deactivate where the record has a status, and Delete. Each is one call; the
+ * server checks each row as the single switch or delete does.
  */
-export function useRecordBulkActions({ calls, permissions, noun, reloads }: RecordBulkOptions): BulkAction[] {
-  const { has } = usePermissions();
+export function useRecordBulkActions(options: RecordBulkOptions): BulkAction[] {
+  const { calls, may, askReason, title, one, many, reloads } = options;
   const remove = useApiMutation(calls.delete, reloads);
   const changeStatus = useApiMutation(calls.status ?? calls.delete, reloads);
   const [reason, setReason] = useState('');
-  const selected = (n: number) =>
-    `${n} selected ${n === 1 ? noun.replace(/ies$/, 'y').replace(/s$/, '') : noun}`;
+  const rows = (n: number) => `${n} selected ${n === 1 ? one : many}`;
   const run = (call: typeof remove, body: object) => call.mutateAsync(body as never) as Promise<BulkAnswer>;
-  const heading = noun.replace(/\b\w/g, (c) => c.toUpperCase());
   const actions: BulkAction[] = [];
-  if (calls.status && has(permissions.edit))
-    actions.push(
-      {
-        label: 'Activate',
-        title: `Activate ${heading}`,
-        text: (n) => `Make ${selected(n)} Active?`,
-        run: (selection: BulkSelection) => run(changeStatus, { ...selection, status: 'Active' }),
-      },
-      {
-        label: 'Deactivate',
-        title: `Deactivate ${heading}`,
-        text: (n) => `Make ${selected(n)} Inactive?`,
+  if (calls.status && may.status) {
+    actions.push({
+      label: 'Activate',
+      title: `Activate ${title}`,
+      text: (n) => `Activate ${rows(n)}?`,
+      run: (selection) => run(changeStatus, { ...selection, status: 'Active' }),
+    });
+    actions.push({
+      label: 'Deactivate',
+      title: `Deactivate ${title}`,
+      text: (n) => `Deactivate ${rows(n)}?`,
+      ...(askReason && {
         onOpen: () => setReason(''),
         ready: !!reason.trim(),
         inputs: () => (
@@ -56,15 +58,20 @@ export function useRecordBulkActions({ calls, permissions, noun, reloads }: Reco
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
         ),
-        run: (selection) =>
-          run(changeStatus, { ...selection, status: 'Inactive', reason_for_inactive: reason.trim() }),
-      },
-    );
-  if (has(permissions.delete))
+      }),
+      run: (selection) =>
+        run(changeStatus, {
+          ...selection,
+          status: 'Inactive',
+          ...(askReason && { reason_for_inactive: reason.trim() }),
+        }),
+    });
+  }
+  if (may.delete)
     actions.push({
       label: 'Delete',
-      title: `Delete ${heading}`,
-      text: (n) => `Delete ${selected(n)}? Those still in use are kept.`,
+      title: `Delete ${title}`,
+      text: (n) => `Delete ${rows(n)}? Those still in use are kept.`,
       run: (selection) => run(remove, selection),
     });
   return actions;

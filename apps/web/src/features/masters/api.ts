@@ -1,5 +1,5 @@
 import { GEOGRAPHY_LOOKUPS, masterCalls, type MasterDefinition } from '@app/contract';
-import { useStatusBulkActions } from '../../components/server-table/use-status-bulk-actions.ts';
+import { useRecordBulkActions } from '../../components/server-table/use-record-bulk-actions.tsx';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { listQuery } from '../../lib/queries.ts';
 import type { MasterRow } from './form.ts';
@@ -32,11 +32,9 @@ export function useMasterMutations(def: MasterDefinition) {
 export function useMasterBulkActions(def: MasterDefinition, mayChangeStatus: boolean, mayDelete: boolean) {
   const calls = masterCalls(def);
   const records = `${def.entity.toLowerCase()} record`;
-  return useStatusBulkActions({
-    status: calls.bulkStatus,
-    remove: calls.bulkDelete,
-    mayChangeStatus,
-    mayDelete,
+  return useRecordBulkActions({
+    calls: { status: calls.bulkStatus, delete: calls.bulkDelete },
+    may: { status: mayChangeStatus, delete: mayDelete },
     reloads: reloadsOf(def),
     title: `${def.entity} Records`,
     one: records,

@@ -3,6 +3,7 @@ import { MESSAGES, organisationBulkApi } from '@app/contract';
 import { EntityListPage, statusColumn } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
 import { useRecordBulkActions } from '../../components/server-table/use-record-bulk-actions.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
 import { organisationListQuery } from './api.ts';
 import { ORGANISATIONS, type OrganisationDef, type OrganisationKey } from './definitions.ts';
 
@@ -25,11 +26,15 @@ function OrganisationListOf<R extends object, Rec extends Record<string, unknown
     [def],
   );
   const list = useMemo(() => organisationListQuery(def), [def]);
-  const noun = def.listTitle === 'Agency' ? 'agencies' : `${def.listTitle.toLowerCase()}s`;
+  const { has } = usePermissions();
+  const many = def.listTitle === 'Agency' ? 'agencies' : `${def.listTitle.toLowerCase()}s`;
   const bulkActions = useRecordBulkActions({
     calls: organisationBulkApi[def.api.def.entity],
-    permissions: def.permissions,
-    noun,
+    may: { status: has(def.permissions.edit), delete: has(def.permissions.delete) },
+    askReason: true,
+    title: many.replace(/\b\w/g, (c) => c.toUpperCase()),
+    one: def.listTitle.toLowerCase(),
+    many,
     reloads: [def.api.list, def.api.lookup],
   });
   return (
@@ -46,7 +51,7 @@ function OrganisationListOf<R extends object, Rec extends Record<string, unknown
       remove={{ call: def.api.delete, param: def.api.def.idColumn, text: MESSAGES.confirmDelete }}
       reloads={[def.api.lookup]}
       formPath={def.formPath}
-      bulk={{ actions: bulkActions, noun }}
+      bulk={{ actions: bulkActions, noun: many }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { bulkApi, roleApi, type RoleRow } from '@app/contract';
-import { useStatusBulkActions } from '../../components/server-table/use-status-bulk-actions.ts';
+import { useRecordBulkActions } from '../../components/server-table/use-record-bulk-actions.tsx';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { listQuery } from '../../lib/queries.ts';
 
@@ -13,11 +13,9 @@ export const useDeleteRole = () => useApiMutation(roleApi.webDeleteRoles, reload
 
 /** The Role list's bulk actions that the user may take (Activate, Deactivate, Delete). */
 export const useRoleBulkActions = (mayChangeStatus: boolean, mayDelete: boolean) =>
-  useStatusBulkActions({
-    status: bulkApi.bulkRoleStatus,
-    remove: bulkApi.bulkDeleteRoles,
-    mayChangeStatus,
-    mayDelete,
+  useRecordBulkActions({
+    calls: { status: bulkApi.bulkRoleStatus, delete: bulkApi.bulkDeleteRoles },
+    may: { status: mayChangeStatus, delete: mayDelete },
     reloads,
     title: 'Roles',
     one: 'role',

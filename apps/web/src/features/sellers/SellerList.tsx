@@ -2,6 +2,7 @@ import { bulkApi, MESSAGES, type SellerRow } from '@app/contract';
 import { EntityListPage } from '../../components/EntityListPage.tsx';
 import type { ColumnDef } from '../../components/ServerTable.tsx';
 import { useRecordBulkActions } from '../../components/server-table/use-record-bulk-actions.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
 import { sellerListQuery } from './api.ts';
 import { CALLS, idOf, nameOf, PERMISSIONS, sellerFormPath } from './seller.ts';
 
@@ -18,10 +19,13 @@ const COLUMNS: (ColumnDef<Row> & { field: keyof Row })[] = [
 
 /** Seller list (Entity > Seller): Agents and Owner-Agents see their agency's sellers (server scope). */
 export function SellerList() {
+  const { has } = usePermissions();
   const bulkActions = useRecordBulkActions({
     calls: { delete: bulkApi.bulkDeleteSellers },
-    permissions: PERMISSIONS,
-    noun: 'sellers',
+    may: { status: false, delete: has(PERMISSIONS.delete) },
+    title: 'Sellers',
+    one: 'seller',
+    many: 'sellers',
     reloads: [CALLS.list, CALLS.lookup],
   });
   return (
