@@ -72,9 +72,9 @@ export async function unplaceMedia(config: Media, name: string) {
 
 /** The local file behind a stored one: in the media folder, or where s3rver keeps the object. */
 function backingFile(config: Media, name: string, temporary: boolean) {
-  if (config.media.store === 'disk') return path.join(config.dataDir, 'media', temporary ? `${name}.tmp` : name);
+  if (config.media.store === 'disk')
+    return path.join(config.dataDir, 'media', temporary ? `${name}.tmp` : name);
   const key = `${config.media.prefix}${temporary ? 'tmp/' : ''}${name}`.split('/');
   const last = key.pop()!;
   return path.join(inject('s3Directory'), config.media.bucket, ...key, `${last}._S3rver_object`);
 }
-

@@ -34,7 +34,8 @@ export async function serveMedia(app: FastifyInstance, config: Config) {
   app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (req, reply) => {
     const { name } = req.params;
     if (!STORED_NAME.test(name)) return reply.status(404).send({ message: 'Not found' });
-    const header = (h: string) => (typeof req.headers[h] === 'string' ? (req.headers[h] as string) : undefined);
+    const header = (h: string) =>
+      typeof req.headers[h] === 'string' ? (req.headers[h] as string) : undefined;
     let object;
     try {
       object = await store.client.send(

@@ -18,7 +18,9 @@ export async function serveFiles(app: FastifyInstance, { db, config }: Services)
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
   if (config.media.store === 'disk') fs.mkdirSync(mediaDir(config.dataDir), { recursive: true });
   // Uploads a crash interrupted are finished or removed before serving (and hourly, in housekeeping).
-  await sweepMedia(db, mediaStore(config)).catch((err: unknown) => app.log.error({ err }, 'media sweep failed'));
+  await sweepMedia(db, mediaStore(config)).catch((err: unknown) =>
+    app.log.error({ err }, 'media sweep failed'),
+  );
   await serveMedia(app, config);
 
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

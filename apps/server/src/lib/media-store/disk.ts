@@ -57,4 +57,3 @@ export function diskStore(dir: string): MediaStore {
     },
   };
 }
-

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -28,6 +27,10 @@ export function s3Client(settings: S3Settings) {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: several S3-compatible servers refuse or mangle the
+    // streamed (aws-chunked) checksums the SDK otherwise adds to every upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials:
       settings.accessKeyId && settings.secretAccessKey
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
@@ -56,15 +59,15 @@ export function s3Store(settings: S3Settings): MediaStore & { client: S3Client; 
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
   }
-  const put = (Key: string, Body: Buffer | Readable, ContentLength: number, name: string) =>
-    client.send(new PutObjectCommand({ Bucket, Key, Body, ContentLength, ContentType: mediaType(name) }));
+  const put = (Key: string, Body: Buffer, name: string) =>
+    client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType: mediaType(name) }));
   const remove = (Key: string) => client.send(new DeleteObjectCommand({ Bucket, Key })).then(() => {});
 
   return {
     client,
     key,
     location: `s3://${Bucket}/${settings.prefix}`,
-    writeTemporary: (name, bytes) => put(temporary(name), bytes, bytes.length, name).then(() => {}),
+    writeTemporary: (name, bytes) => put(temporary(name), bytes, name).then(() => {}),
     async place(name) {
       try {
         await client.send(
@@ -102,7 +105,8 @@ export function s3Store(settings: S3Settings): MediaStore & { client: S3Client; 
       }
     },
     async importFile(name, file) {
-      await put(key(name), createReadStream(file), (await stat(file)).size, name);
+      // Stored files are small (re-encoded images of at most a few megabytes): sent whole.
+      await put(key(name), await readFile(file), name);
     },
   };
 }
