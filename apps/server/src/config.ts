@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { NOTIFICATION_RETENTION_DAYS } from '@app/contract';
-import type { MediaSettings } from './lib/media-store/index.ts';
+import type { MediaSettings } from './lib/media-store/types.ts';
 
 export interface Config {
   port: number;

@@ -16,7 +16,15 @@ import { manilaToday } from '@app/contract';
 import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A setting that cannot work (config.ts): its message is the whole story.
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { backup } from '../src/lib/backup.ts';
@@ -127,6 +129,19 @@ describe('the media store', () => {
 });
 
 describe('media settings', () => {
+  it.skipIf(onS3)('stop the start with the plain message, before anything else', async () => {
+    const server = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, MEDIA_STORE: 's3', S3_BUCKET: '', DATA_DIR: work },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(server.status, server.stderr).toBe(1);
+    expect(server.stderr.trim()).toBe(
+      'Cannot start: MEDIA_STORE=s3 needs S3_BUCKET, the name of the bucket that holds the media',
+    );
+  });
+
   it('refuses settings that cannot work, in plain words', () => {
     const cases: [NodeJS.ProcessEnv, RegExp][] = [
       [{ MEDIA_STORE: 'ftp' }, /MEDIA_STORE must be disk or s3, not "ftp"/],
@@ -136,6 +151,9 @@ describe('media settings', () => {
       [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' }, /must be true or false/],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env), message.source).toThrow(message);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false, not "yes"',
+    );
     expect(loadConfig({}).media).toEqual({ store: 'disk' });
     expect(loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_PREFIX: '/pinoy/' }).media).toMatchObject({
       bucket: 'media',

@@ -50,13 +50,13 @@ async function checkEmpty(client: pg.ClientBase, media: MediaStore) {
       );
     }
   }
-  for await (const name of media.placed()) {
+  const placed = media.placed()[Symbol.asyncIterator]();
+  const holds = !(await placed.next()).done || (await media.temporaries()).length > 0;
+  await placed.return?.();
+  if (holds) {
     throw new BackupError(
-      `The media store ${media.location} is not empty (it holds ${name}): restore only into an empty one`,
+      `The media store ${media.location} is not empty: restore only into a new data directory or an empty bucket`,
     );
-  }
-  if ((await media.temporaries()).length > 0) {
-    throw new BackupError(`The media store ${media.location} is not empty: restore only into an empty one`);
   }
 }
 

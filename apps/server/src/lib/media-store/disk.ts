@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaStore } from './index.ts';
+import type { MediaStore } from './types.ts';
 
 const TEMPORARY = '.tmp';
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';

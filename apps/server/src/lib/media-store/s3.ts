@@ -10,7 +10,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { MediaSettings, MediaStore } from './index.ts';
+import type { MediaSettings, MediaStore } from './types.ts';
 
 type S3Settings = Extract<MediaSettings, { store: 's3' }>;
 
