@@ -23,6 +23,8 @@ export async function newBucket(): Promise<NodeJS.ProcessEnv> {
     S3_FORCE_PATH_STYLE: 'true',
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
+    // Under a folder of the bucket, as an installation sharing one would be.
+    S3_PREFIX: 'pinoy',
   };
   const settings = mediaSettings(env);
   if (settings.store !== 's3') throw new Error('not an S3 setting');
@@ -31,6 +33,21 @@ export async function newBucket(): Promise<NodeJS.ProcessEnv> {
 }
 
 type Media = Pick<Config, 'dataDir' | 'media'>;
+
+/** The environment that names these media settings (for a command run in its own process). */
+export function mediaEnv(media: Config['media']): NodeJS.ProcessEnv {
+  if (media.store === 'disk') return { MEDIA_STORE: 'disk' };
+  return {
+    MEDIA_STORE: 's3',
+    S3_BUCKET: media.bucket,
+    S3_REGION: media.region,
+    S3_ENDPOINT: media.endpoint,
+    S3_ACCESS_KEY_ID: media.accessKeyId,
+    S3_SECRET_ACCESS_KEY: media.secretAccessKey,
+    S3_FORCE_PATH_STYLE: String(media.forcePathStyle),
+    S3_PREFIX: media.prefix,
+  };
+}
 
 /** Every file of the store: placed ones by name, temporary ones as `<name>.tmp`, sorted. */
 export async function mediaFiles(config: Media) {

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { restore } from '../src/lib/backup/restore.ts';
 import { placeMedia, storeImage } from '../src/lib/media.ts';
 import { mediaStore } from '../src/lib/media-store/index.ts';
 import { freshDatabase, png, type TestApp, createTestApp } from './helpers.ts';
-import { mediaBytes, mediaFiles, newBucket } from './media-fixtures.ts';
+import { mediaBytes, mediaEnv, mediaFiles, newBucket } from './media-fixtures.ts';
 
 /**
  * The media store itself: the one the settings name, served at /media/ with the same headers from
@@ -126,6 +127,43 @@ describe('the media store', () => {
       await database.drop();
     }
   });
+});
+
+describe('the backup commands', () => {
+  // On the data directory, backup.test.ts runs them.
+  it.runIf(onS3)(
+    'npm run backup and restore use the bucket the settings name',
+    async () => {
+      const npm = (args: string[], env: NodeJS.ProcessEnv) =>
+        promisify(execFile)('npm', ['run', '--silent', ...args], {
+          cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+          env: { ...process.env, ...env },
+        });
+      const file = path.join(work, 'command.tar.gz');
+      const made = await npm(['backup', '--', file], {
+        DATABASE_URL: t.databaseUrl,
+        DATA_DIR: t.config.dataDir,
+        ...mediaEnv(t.config.media),
+      });
+      expect(made.stdout).toContain('media: 2 files');
+
+      const target = { dataDir: path.join(work, 'by-command'), media: loadConfig(await newBucket()).media };
+      const database = await freshDatabase();
+      try {
+        const restored = await npm(['restore', '--', file], {
+          DATABASE_URL: database.url,
+          DATA_DIR: target.dataDir,
+          ...mediaEnv(target.media),
+        });
+        expect(restored.stdout).toContain(`media files are in ${mediaStore(target).location}`);
+        expect(await mediaFiles(target)).toEqual([image.file, image.thumbnail].sort());
+        expect(fs.existsSync(path.join(target.dataDir, 'media'))).toBe(false);
+      } finally {
+        await database.drop();
+      }
+    },
+    90_000,
+  );
 });
 
 describe('media settings', () => {
