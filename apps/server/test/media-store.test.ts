@@ -76,6 +76,10 @@ describe('the media store', () => {
       headers: { 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+    const head = await t.app.inject({ method: 'HEAD', url: `/media/${image.file}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(bytes.length));
+    expect(head.rawPayload.length).toBe(0);
     const thumbnail = await t.app.inject({ method: 'GET', url: `/media/${image.thumbnail}` });
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');
   });
@@ -86,6 +90,8 @@ describe('the media store', () => {
       '/media/..%2F..%2Fpackage.json',
       '/media/notes.txt',
       `/media/${image.file}.tmp`,
+      `/media/tmp/${image.file}`,
+      `/media/pinoy/${image.file}`,
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);

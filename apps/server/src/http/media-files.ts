@@ -31,8 +31,9 @@ export async function serveMedia(app: FastifyInstance, config: Config) {
   }
   const store = mediaStore(config) as ReturnType<typeof s3Store>;
   const Bucket = config.media.bucket;
-  app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (req, reply) => {
-    const { name } = req.params;
+  // A wildcard, as the disk store's route: the same route label in the metrics.
+  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (req, reply) => {
+    const name = req.params['*'];
     if (!STORED_NAME.test(name)) return reply.status(404).send({ message: 'Not found' });
     const header = (h: string) =>
       typeof req.headers[h] === 'string' ? (req.headers[h] as string) : undefined;
