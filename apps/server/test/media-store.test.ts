@@ -84,6 +84,19 @@ describe('the media store', () => {
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');
   });
 
+  it('places a file placed already (by a sweep beside the request); a file never written is an error', async () => {
+    const store = mediaStore(t.config);
+    const name = `${'a'.repeat(32)}.jpg`;
+    await store.writeTemporary(name, Buffer.from('image bytes'));
+    await store.place(name);
+    await store.place(name);
+    expect(await mediaFiles(t.config)).toContain(name);
+    expect(await mediaFiles(t.config)).not.toContain(`${name}.tmp`);
+    await expect(store.place(`${'b'.repeat(32)}.jpg`)).rejects.toThrow();
+    await store.remove(name);
+    expect(await mediaFiles(t.config)).not.toContain(name);
+  });
+
   it('answers 404 for a name that is not stored, never a 5xx', async () => {
     for (const url of [
       `/media/${'0'.repeat(32)}.png`,

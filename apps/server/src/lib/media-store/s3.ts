@@ -51,10 +51,13 @@ export function s3Store(settings: S3Settings): MediaStore & { client: S3Client; 
   async function* list(prefix: string) {
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      // One level only: the placed files' listing leaves out tmp/ (and anything else in folders).
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', ContinuationToken }),
+      );
       for (const object of page.Contents ?? []) {
         const name = object.Key!.slice(prefix.length);
-        if (name && !name.includes('/')) yield { name, modified: object.LastModified?.getTime() ?? 0 };
+        if (name) yield { name, modified: object.LastModified?.getTime() ?? 0 };
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
