@@ -5,6 +5,7 @@ import { calls as allCalls } from './calls/index.ts';
 import type { AnyCall } from './calls/registry.ts';
 import type { Services } from './lib/call-context.ts';
 import { sweepMedia } from './lib/media.ts';
+import { mediaStore } from './lib/media-store/index.ts';
 import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
 import { purgeThrottling } from './lib/throttle.ts';
@@ -101,7 +102,7 @@ export async function buildApp(
         if (n > 0) return `purged ${n} idempotency keys older than 24 hours`;
       },
       'media sweep': async () => {
-        const { placed, removed } = await sweepMedia(db, config.dataDir);
+        const { placed, removed } = await sweepMedia(db, mediaStore(config));
         if (placed + removed > 0) return `media sweep: placed ${placed}, removed ${removed} temporary files`;
       },
     },

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
+import { mediaStore } from './lib/media-store/index.ts';
 import { embeddedUrl, startEmbeddedPostgres } from './db/embedded.ts';
 import { backup, defaultBackupFile } from './lib/backup.ts';
 import { BackupError, type Manifest } from './lib/backup/archive.ts';
@@ -88,13 +89,14 @@ async function run(): Promise<number> {
       const made = await backup({
         databaseUrl: database.url,
         dataDir: config.dataDir,
+        media: mediaStore(config),
         file: file ? path.resolve(base, file) : defaultBackupFile(base),
       });
       console.log(`Backup written to ${made.file} (${size(made.archiveBytes)})\n${describe(made.manifest)}`);
       if (made.manifest.missingMedia.length > 0) {
         console.error(
           `WARNING: the backup is written but incomplete: ${made.manifest.missingMedia.length} media files named ` +
-            `in the database are not in ${path.join(config.dataDir, 'media')}: ${made.manifest.missingMedia.join(', ')}`,
+            `in the database are not in ${mediaStore(config).location}: ${made.manifest.missingMedia.join(', ')}`,
         );
         return 1;
       }
@@ -102,11 +104,12 @@ async function run(): Promise<number> {
       const done = await restore({
         databaseUrl: database.url,
         dataDir: config.dataDir,
+        media: mediaStore(config),
         file: path.resolve(base, file!),
       });
       console.log(
         `Restored ${path.resolve(base, file!)} (made ${done.manifest.createdAt})\n${describe(done.manifest)}\n` +
-          `  media files are in ${path.join(config.dataDir, 'media')}; the database is at migration ${done.migration}`,
+          `  media files are in ${mediaStore(config).location}; the database is at migration ${done.migration}`,
       );
     }
     return 0;

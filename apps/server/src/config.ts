@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { NOTIFICATION_RETENTION_DAYS } from '@app/contract';
+import type { MediaSettings } from './lib/media-store/types.ts';
 
 export interface HousekeepingTimes {
   /** The first round, after start. */
@@ -12,6 +13,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded media live: DATA_DIR/media (the default) or an S3-compatible bucket. */
+  media: MediaSettings;
   databaseUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(base, env.DATA_DIR ?? 'data'),
+    media: mediaSettings(env),
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -96,5 +100,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkAnswers: env.CHECK_ANSWERS === 'true',
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     housekeeping: { firstMs: int(env.HOUSEKEEPING_FIRST_MS, 60_000, 0), everyMs: 3_600_000 },
+  };
+}
+
+/** MEDIA_STORE=disk (the default) or s3 with its S3_* settings; a setting that cannot work stops the start. */
+export function mediaSettings(env: NodeJS.ProcessEnv): MediaSettings {
+  const store = env.MEDIA_STORE || 'disk';
+  if (store === 'disk') return { store };
+  if (store !== 's3') throw new Error(`MEDIA_STORE must be disk or s3, not "${store}"`);
+  const bucket = env.S3_BUCKET;
+  if (!bucket) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET, the name of the bucket that holds the media');
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, not "${endpoint}"`);
+  }
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE || 'false';
+  if (forcePathStyle !== 'true' && forcePathStyle !== 'false') {
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${forcePathStyle}"`);
+  }
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    store,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: forcePathStyle === 'true',
+    prefix: prefix ? `${prefix}/` : '',
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { mediaStore } from './lib/media-store/index.ts';
 import { createDb, migrate, whileStartingAlone } from './db/index.ts';
 import { EmbeddedStartError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedGeography } from './db/geography.ts';
@@ -15,7 +16,15 @@ import { manilaToday } from '@app/contract';
 import { generatePassword } from './lib/crypto.ts';
 import { createMailer } from './lib/mail.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A setting that cannot work (config.ts): its message is the whole story.
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
@@ -57,7 +66,7 @@ const prepared = await whileStartingAlone(db, async () => {
   const demoUsers =
     newDatabase && process.env.DEMO_DATA !== 'false' ? await seedDemoUsers(db, demoPassword) : [];
   if (demoUsers.length > 0) {
-    const listings = await seedDemoListings(db, config.dataDir, manilaToday());
+    const listings = await seedDemoListings(db, mediaStore(config), manilaToday());
     if (listings > 0) console.log(`Added ${listings} demo listings with their pictures`);
   }
   return { admin, demoUsers };

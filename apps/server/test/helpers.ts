@@ -15,6 +15,7 @@ import { seedReferenceData, seedReferenceMasters } from '../src/db/seed/index.ts
 import { hashPassword } from '../src/lib/crypto.ts';
 import { createMailer } from '../src/lib/mail.ts';
 import type { AnyCall } from '../src/calls/registry.ts';
+import { newBucket } from './media-fixtures.ts';
 
 export const PASSWORD = 'Secret123';
 
@@ -73,6 +74,7 @@ export async function createTestApp(
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
+      ...(process.env.TEST_MEDIA_STORE === 's3' ? await newBucket() : {}),
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       // Every answer of every test is checked against its declaration (decision 36).
       CHECK_ANSWERS: 'true',

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { MESSAGES, ROLE } from '@app/contract';
 import { IMAGE_MESSAGES } from '../src/lib/media.ts';
 import { place, propertyIdOf, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, PASSWORD, png } from './helpers.ts';
+import { hasMedia, mediaFiles as filesOf } from './media-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
 import { checkAnswer, checkingAnswers } from './property-fixtures.ts';
 
@@ -43,7 +42,8 @@ const gallery = async (id = propertyId, token?: string) =>
     isDefault: 0 | 1;
   }[];
 
-const mediaFile = (url: string) => path.join(env.t.config.dataDir, 'media', url.replace('/media/', ''));
+const mediaFile = (url: string) => url.replace('/media/', '');
+const stored = (name: string) => hasMedia(env.t.config, name);
 
 async function newProperty(name: string, token = env.admin.token) {
   const res = await env.post('saveproperty', propertyForm(p, name), token);
@@ -66,7 +66,7 @@ describe('images', () => {
     const [first] = await gallery();
     expect(first).toMatchObject({ type: 'Image', description: 'Front', isDefault: 1 });
     expect(first!.images_video).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
-    expect(fs.existsSync(mediaFile(first!.images_video))).toBe(true);
+    expect(await stored(mediaFile(first!.images_video))).toBe(true);
     const thumb = await env.t.app.inject({ method: 'GET', url: first!.thumbnail! });
     expect(thumb.statusCode).toBe(200);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
@@ -125,13 +125,13 @@ describe('images', () => {
     expect(
       (await env.post('deletepropertyimages', { image_id: first!.id, property_id: propertyId })).statusCode,
     ).toBe(200);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await stored(file)).toBe(false);
     // The last image, default or not, can go.
     const last = mediaFile(second!.images_video);
     expect(
       (await env.post('deletepropertyimages', { image_id: second!.id, property_id: propertyId })).statusCode,
     ).toBe(200);
-    expect(fs.existsSync(last)).toBe(false);
+    expect(await stored(last)).toBe(false);
     expect(await gallery()).toEqual([]);
   });
 });
@@ -212,14 +212,14 @@ describe('deleting the property', () => {
     await upload({ type: 'Image', property_id: id, description: 'x' }, { bytes: await png() });
     const [image] = await gallery(id);
     const file = mediaFile(image!.images_video);
-    expect(fs.existsSync(file)).toBe(true);
+    expect(await stored(file)).toBe(true);
     const current = (await env.get(`/api/GetPropertyById?id=${id}`)).json().resultData[0];
     expect(
       (await env.post('updateproperty', { ...current, status: 'Suspended', suspendedReason: 'Spam' }))
         .statusCode,
     ).toBe(200);
     expect((await env.post('deleteproperty', { property_id: id })).statusCode).toBe(200);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await stored(file)).toBe(false);
   });
 });
 
@@ -345,10 +345,7 @@ async function attacks() {
 }
 const PLAIN_NAME = 'The file name must be a plain name, without folders';
 
-const mediaFiles = () => {
-  const dir = path.join(env.t.config.dataDir, 'media');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-};
+const mediaFiles = () => filesOf(env.t.config);
 
 describe('upload attacks', () => {
   let operator: { userId: number; token: string; email: string };
@@ -428,7 +425,7 @@ describe('upload attacks', () => {
   it('refuses every attack with 400 and a clear message, storing no row and no file', async () => {
     for (const target of uploadCalls) {
       for (const attack of await attacks()) {
-        const [rows, files] = [await target.rows(), mediaFiles()];
+        const [rows, files] = [await target.rows(), await mediaFiles()];
         const res = await send(target, attack);
         const what = `${target.call}, ${attack.name}: ${res.body}`;
         expect(res.statusCode, what).toBe(400);
@@ -437,7 +434,7 @@ describe('upload attacks', () => {
           errors: { [target.field]: attack.message },
         });
         expect(await target.rows(), what).toEqual(rows);
-        expect(mediaFiles(), what).toEqual(files);
+        expect(await mediaFiles(), what).toEqual(files);
       }
     }
   });

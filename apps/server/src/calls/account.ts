@@ -3,6 +3,7 @@ import { defineCall, type AnyCall } from './registry.ts';
 import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { assertEmailFree, findUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
 import { profileImageUpload, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
@@ -67,7 +68,7 @@ export const accountCalls: AnyCall[] = [
           return image;
         }),
       );
-      if (stored) await removeMedia(ctx.config.dataDir, current.profile_image, current.profile_thumbnail);
+      if (stored) await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
       const picture = stored ? stored.file : current.profile_image;
       return {
         message: 'Profile updated successfully',

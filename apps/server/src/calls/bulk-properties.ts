@@ -22,6 +22,7 @@ import type { Trx } from '../db/index.ts';
 import { deleteProperty, findAgent, updateProperty } from '../db/repositories/properties.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { removeMedia } from '../lib/media.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { lockListings, lockOwnersWithOpen } from '../db/repositories/property-bulk.ts';
 import { insertHistoryRows } from '../db/repositories/property-history.ts';
 
@@ -185,7 +186,7 @@ export const bulkPropertyCalls: AnyCall[] = [
         return rows.length;
       });
       // After the commit, as the single delete: a rolled-back delete keeps its files.
-      await removeMedia(ctx.config.dataDir, ...files);
+      await removeMedia(mediaStore(ctx.config), ...files);
       return answer;
     },
   }),

@@ -37,6 +37,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { AnyDb } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
 import { removeMedia } from '../lib/media.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { events } from '../lib/notifications.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 import { isForeignKeyViolation } from '../lib/references.ts';
@@ -198,7 +199,7 @@ export const propertyCalls: AnyCall[] = [
       if (property.status !== 'Suspended') throw conflict(PROPERTY_MESSAGES.deleteOnlySuspended);
       const media = await mediaFilesOf(db, property.property_id);
       await deleteProperty(db, property.property_id);
-      await removeMedia(config.dataDir, ...media.flatMap((m) => [m.file, m.thumbnail]));
+      await removeMedia(mediaStore(config), ...media.flatMap((m) => [m.file, m.thumbnail]));
       return { message: 'Property deleted successfully' };
     },
   }),

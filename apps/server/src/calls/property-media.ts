@@ -23,6 +23,7 @@ import {
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { propertyInScope } from '../lib/property-scope.ts';
 
 const TAG = 'Property media';
@@ -80,7 +81,7 @@ export const propertyMediaCalls: AnyCall[] = [
       }
       const bytes = files.images_video;
       if (!bytes) throw badRequest(`images_video: ${MESSAGES.required}`, { images_video: MESSAGES.required });
-      const image = await storeImage(config.dataDir, bytes, {
+      const image = await storeImage(mediaStore(config), bytes, {
         field: 'images_video',
         tooLarge: MESSAGES.uploadLimit,
         wrongType: MESSAGES.imageType,
@@ -102,10 +103,10 @@ export const propertyMediaCalls: AnyCall[] = [
           });
         });
       } catch (error) {
-        await removeMedia(config.dataDir, image.file, image.thumbnail);
+        await removeMedia(mediaStore(config), image.file, image.thumbnail);
         throw error;
       }
-      await placeMedia(config.dataDir, image);
+      await placeMedia(mediaStore(config), image);
       return { message: 'Image saved successfully' };
     },
   }),
@@ -125,7 +126,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await deleteMedia(trx, media.id);
         return media;
       });
-      await removeMedia(config.dataDir, media.file, media.thumbnail);
+      await removeMedia(mediaStore(config), media.file, media.thumbnail);
       return { message: 'Deleted successfully' };
     },
   }),

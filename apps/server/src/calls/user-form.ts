@@ -13,6 +13,7 @@ import type { Services } from '../lib/call-context.ts';
 import { HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { revokeSessions } from '../lib/session.ts';
 import { mayAssign } from '../lib/scope.ts';
 import {
@@ -64,7 +65,7 @@ async function columnsFrom(db: Services['db'], input: UserFields) {
 /** Stores the uploaded picture, if any; the caller removes it again when the save fails. */
 const storeProfileImage = (services: Services, files: Record<string, Buffer>) =>
   files.profile_image
-    ? storeImage(services.config.dataDir, files.profile_image, {
+    ? storeImage(mediaStore(services.config), files.profile_image, {
         field: 'profile_image',
         tooLarge: MESSAGES.profileImageLimit,
         wrongType: MESSAGES.imageType,
@@ -82,10 +83,10 @@ export async function withStoredImage<T>(
   try {
     saved = await save(image);
   } catch (err) {
-    if (image) await removeMedia(services.config.dataDir, image.file, image.thumbnail);
+    if (image) await removeMedia(mediaStore(services.config), image.file, image.thumbnail);
     throw err;
   }
-  if (image) await placeMedia(services.config.dataDir, image);
+  if (image) await placeMedia(mediaStore(services.config), image);
   return saved;
 }
 
@@ -243,7 +244,7 @@ export const userFormCalls: AnyCall[] = [
         }),
       );
       if (files.profile_image) {
-        await removeMedia(ctx.config.dataDir, current.profile_image, current.profile_thumbnail);
+        await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
       }
       return { message: 'User updated successfully' };
     },

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../lib/call-context.ts';
 import { mediaDir, sweepMedia } from '../lib/media.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
+import { serveMedia } from './media-files.ts';
 
 const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -14,20 +16,12 @@ const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
  */
 export async function serveFiles(app: FastifyInstance, { db, config }: Services) {
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
-  const media = mediaDir(config.dataDir);
-  fs.mkdirSync(media, { recursive: true });
+  if (config.media.store === 'disk') fs.mkdirSync(mediaDir(config.dataDir), { recursive: true });
   // Uploads a crash interrupted are finished or removed before serving (and hourly, in housekeeping).
-  await sweepMedia(db, config.dataDir).catch((err: unknown) => app.log.error({ err }, 'media sweep failed'));
-  await app.register(fastifyStatic, {
-    root: media,
-    prefix: '/media/',
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('Cache-Control', 'private, max-age=31536000, immutable');
-      reply.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  await sweepMedia(db, mediaStore(config)).catch((err: unknown) =>
+    app.log.error({ err }, 'media sweep failed'),
+  );
+  await serveMedia(app, config);
 
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

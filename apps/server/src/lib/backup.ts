@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
 import { mediaDir } from './media.ts';
+import type { MediaStore } from './media-store/index.ts';
+import { diskStore } from './media-store/disk.ts';
 import { BackupError, FORMAT, tableFile, VERSION, type Manifest, type Table } from './backup/archive.ts';
 import {
   appliedMigrations,
@@ -39,12 +41,19 @@ export const defaultBackupFile = (base: string) =>
   path.resolve(base, 'backups', `pinoy-property-${timestamp()}.tar.gz`);
 
 /**
- * Writes a backup of the database at `databaseUrl` and of `dataDir`'s media to `file`. The tables are
+ * Writes a backup of the database at `databaseUrl` and of the media store's placed files to `file`. The tables are
  * read in one REPEATABLE READ snapshot; the media files are taken right after that snapshot starts, so
  * every file the snapshot names is there (a file removed in the few milliseconds between is reported in
  * `missingMedia`). The file appears only when complete.
  */
-export async function backup(options: { databaseUrl: string; dataDir: string; file: string }) {
+export async function backup(options: {
+  databaseUrl: string;
+  dataDir: string;
+  file: string;
+  /** The media store; the data directory's media folder when not given. */
+  media?: MediaStore;
+}) {
+  const store = options.media ?? diskStore(mediaDir(options.dataDir));
   const file = path.resolve(options.file);
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   const client = await connect(options.databaseUrl);
@@ -61,7 +70,7 @@ export async function backup(options: { databaseUrl: string; dataDir: string; fi
     const migrations = await appliedMigrations(client);
     const migration = migrations.at(-1);
     if (!migration) throw new BackupError('The database has no Pinoy Property schema (no migrations ran)');
-    const media = await snapshotMedia(mediaDir(options.dataDir), path.join(staging, 'media'));
+    const media = await snapshotMedia(store, path.join(staging, 'media'));
 
     await fsp.mkdir(path.join(staging, 'db'));
     const referenced = new Set<string>();

@@ -1,24 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { UPLOAD_LIMIT_BYTES } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import { badRequest } from './errors.ts';
+import type { MediaStore } from './media-store/index.ts';
 
 /** Where uploaded media live, under the data directory (never inside the web root). */
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
 
 /** The names storeImage gives; a file of the media directory with another name is not a stored file. */
 export const STORED_NAME = /^[0-9a-f]{32}(\.thumb)?\.(jpg|png)$/;
-/**
- * A file is written under this name first and takes its stored name once the row naming it is committed
+/*
+ * A file is written as a temporary first and takes its stored name once the row naming it is committed
  * (placeMedia), so a crash leaves temporary files, which sweepMedia finishes or removes, and never a
  * stored file that nothing names (docs/decisions/0027-idempotency-keys.md, media writes).
  */
-const temporary = (name: string) => `${name}.tmp`;
-const TEMPORARY_NAME = /^([0-9a-f]{32}(?:\.thumb)?\.(?:jpg|png))\.tmp$/;
 /** A temporary file this old whose row was never committed is left from a crash. */
 export const ABANDONED_MEDIA_MS = 3_600_000;
 
@@ -95,7 +93,7 @@ export const IMAGE_MESSAGES = {
  * commits the row naming them, then calls placeMedia (or removeMedia when the save failed).
  * Re-encoding also drops metadata. The client's file name is never used.
  */
-export async function storeImage(dataDir: string, bytes: Buffer, rules: ImageRules): Promise<StoredImage> {
+export async function storeImage(store: MediaStore, bytes: Buffer, rules: ImageRules): Promise<StoredImage> {
   const refuse = (message: string) => badRequest(message, { [rules.field]: message });
   if (bytes.length === 0) throw refuse(IMAGE_MESSAGES.empty);
   if (bytes.length > UPLOAD_LIMIT_BYTES) throw refuse(rules.tooLarge);
@@ -129,58 +127,40 @@ export async function storeImage(dataDir: string, bytes: Buffer, rules: ImageRul
     throw refuse(IMAGE_MESSAGES.damaged);
   }
 
-  const dir = mediaDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
   const name = randomBytes(16).toString('hex');
   const stored = { file: `${name}.${format === 'jpeg' ? 'jpg' : 'png'}`, thumbnail: `${name}.thumb.jpg` };
   try {
-    await fs.writeFile(path.join(dir, temporary(stored.file)), image, { flag: 'wx' });
-    await fs.writeFile(path.join(dir, temporary(stored.thumbnail)), thumbnail, { flag: 'wx' });
+    await store.writeTemporary(stored.file, image);
+    await store.writeTemporary(stored.thumbnail, thumbnail);
   } catch (error) {
-    await removeMedia(dataDir, stored.file, stored.thumbnail);
+    await removeMedia(store, stored.file, stored.thumbnail);
     throw error;
   }
   return stored;
 }
 
 /** Gives a stored image's files their names, once the row naming them is committed. */
-export async function placeMedia(dataDir: string, image: StoredImage) {
-  const dir = mediaDir(dataDir);
-  for (const name of [image.file, image.thumbnail]) await place(dir, name);
-}
-
-async function place(dir: string, name: string) {
-  try {
-    await fs.rename(path.join(dir, temporary(name)), path.join(dir, name));
-  } catch (error) {
-    // Placed already by a sweep running beside this request.
-    const placed = await fs.stat(path.join(dir, name)).catch(() => null);
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !placed) throw error;
-  }
+export async function placeMedia(store: MediaStore, image: StoredImage) {
+  for (const name of [image.file, image.thumbnail]) await store.place(name);
 }
 
 /** Removes stored files, placed or not (after the record pointing at them changed); missing files are fine. */
-export async function removeMedia(dataDir: string, ...names: (string | null | undefined)[]) {
+export async function removeMedia(store: MediaStore, ...names: (string | null | undefined)[]) {
   await Promise.all(
     names
       .filter((n): n is string => !!n && STORED_NAME.test(n))
-      .flatMap((n) => [n, temporary(n)])
-      .map((n) => fs.rm(path.join(mediaDir(dataDir), n), { force: true })),
+      .flatMap((n) => [store.remove(n), store.removeTemporary(n)]),
   );
 }
 
 /**
- * The temporary files of the media directory: those a committed row names are placed (their request
+ * The temporary files of the media store: those a committed row names are placed (their request
  * stopped between its commit and placeMedia), the others are removed once an hour old (their request
  * stopped before its commit). Younger ones belong to uploads under way. Run at start and hourly.
  */
-export async function sweepMedia(db: Db, dataDir: string, now = Date.now()) {
-  const dir = mediaDir(dataDir);
-  const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  const temporaries = names.flatMap((name) => TEMPORARY_NAME.exec(name)?.[1] ?? []);
+export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
+  const found = (await store.temporaries()).filter((t) => STORED_NAME.test(t.name));
+  const temporaries = found.map((t) => t.name);
   const swept = { placed: 0, removed: 0 };
   if (temporaries.length === 0) return swept;
   const { rows } = await sql<{ a: string | null; b: string | null }>`
@@ -192,15 +172,12 @@ export async function sweepMedia(db: Db, dataDir: string, now = Date.now()) {
     db,
   );
   const named = new Set(rows.flatMap((r) => [r.a, r.b]));
-  for (const name of temporaries) {
+  for (const { name, modified } of found) {
     if (named.has(name)) {
-      await place(dir, name);
+      await store.place(name);
       swept.placed += 1;
-      continue;
-    }
-    const stat = await fs.stat(path.join(dir, temporary(name))).catch(() => null);
-    if (stat && now - stat.mtimeMs > ABANDONED_MEDIA_MS) {
-      await fs.rm(path.join(dir, temporary(name)), { force: true });
+    } else if (now - modified > ABANDONED_MEDIA_MS) {
+      await store.removeTemporary(name);
       swept.removed += 1;
     }
   }

@@ -16,6 +16,7 @@ import { updateProperty } from '../repositories/properties.ts';
 import { insertHistory } from '../repositories/property-history.ts';
 import { insertImage, replaceAmenities } from '../repositories/property-media.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../../lib/media.ts';
+import type { MediaStore } from '../../lib/media-store/index.ts';
 import { DEMO_LISTINGS, type DemoListing } from './demo-listing-data.ts';
 
 /** A demo account by the start of its e-mail (agent@…), with what the rules ask of a saver. */
@@ -116,7 +117,7 @@ interface Prepared {
  * stored side by side first, then the listings saved one by one; the pictures' files take their names
  * once every listing is committed, as an upload's do.
  */
-export async function seedDemoListings(db: Db, dataDir: string, today: string): Promise<number> {
+export async function seedDemoListings(db: Db, store: MediaStore, today: string): Promise<number> {
   if (await db.selectFrom('properties').select('property_id').limit(1).executeTakeFirst()) return 0;
   const savers = await demoSavers(db);
   const types = await idsByName(db, 'property_types', 'property_type_id', 'property_type');
@@ -169,7 +170,7 @@ export async function seedDemoListings(db: Db, dataDir: string, today: string): 
   const rules = { field: 'images_video', tooLarge: 'Too large', wrongType: 'Not a JPEG' };
   const images = await Promise.all(
     prepared.map(async (p) =>
-      storeImage(dataDir, await demoPicture(p.listing.name, p.listing.type, p.dwelling), rules),
+      storeImage(store, await demoPicture(p.listing.name, p.listing.type, p.dwelling), rules),
     ),
   );
   try {
@@ -179,9 +180,9 @@ export async function seedDemoListings(db: Db, dataDir: string, today: string): 
       await saveDemoListing(db, demo, images[i]!, chosen, daysAgo);
     }
   } catch (error) {
-    await removeMedia(dataDir, ...images.flatMap((image) => [image.file, image.thumbnail]));
+    await removeMedia(store, ...images.flatMap((image) => [image.file, image.thumbnail]));
     throw error;
   }
-  for (const image of images) await placeMedia(dataDir, image);
+  for (const image of images) await placeMedia(store, image);
   return prepared.length;
 }

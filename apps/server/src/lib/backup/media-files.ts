@@ -1,32 +1,27 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { STORED_NAME } from '../media.ts';
+import type { MediaStore } from '../media-store/index.ts';
 
 /** Names given by storeImage (lib/media.ts), looked for in the data to check the backup holds every file. */
 const MEDIA_NAME = /[0-9a-f]{32}(?:\.thumb)?\.(?:jpg|png)/g;
 
-/** Hard-links (or copies, across file systems) the media files into `to`; returns their count and size. */
-export async function snapshotMedia(from: string, to: string) {
+/** Copies the placed media files of the store into `to`; returns their names and total size. */
+export async function snapshotMedia(store: MediaStore, to: string) {
   await fsp.mkdir(to, { recursive: true });
-  const entries = await fsp.readdir(from, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
   const names = new Set<string>();
   let bytes = 0;
-  for (const entry of entries) {
-    // Stored files only: not the temporary ones of uploads under way (lib/media.ts).
-    if (!entry.isFile() || !STORED_NAME.test(entry.name)) continue;
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    try {
-      await fsp.link(source, target).catch(() => fsp.copyFile(source, target));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed meanwhile
-      throw error;
-    }
-    names.add(entry.name);
+  for await (const name of store.placed()) {
+    // Stored files only (lib/media.ts).
+    if (!STORED_NAME.test(name)) continue;
+    const source = await store.read(name);
+    if (!source) continue; // removed meanwhile
+    const target = path.join(to, name);
+    await pipeline(source, fs.createWriteStream(target));
+    names.add(name);
     bytes += (await fsp.stat(target)).size;
   }
   return { names, bytes };

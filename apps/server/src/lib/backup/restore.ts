@@ -7,7 +7,9 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDb, migrate } from '../../db/index.ts';
 import { migrationProvider } from '../../db/migrations/index.ts';
-import { mediaDir } from '../media.ts';
+import { mediaDir, STORED_NAME } from '../media.ts';
+import type { MediaStore } from '../media-store/index.ts';
+import { diskStore } from '../media-store/disk.ts';
 import { BackupError, tableFile, unpack, type Manifest, type Table } from './archive.ts';
 import {
   appliedMigrations,
@@ -36,7 +38,7 @@ function schemaDifference(backup: Table[], live: Omit<Table, 'rows'>[]): string 
 }
 
 /** Refuses a target that is not a new installation, before anything is changed. */
-async function checkEmpty(client: pg.ClientBase, media: string) {
+async function checkEmpty(client: pg.ClientBase, media: MediaStore) {
   const { rows } = await client.query<{ present: boolean }>(
     `SELECT to_regclass('users') IS NOT NULL AS present`,
   );
@@ -48,9 +50,12 @@ async function checkEmpty(client: pg.ClientBase, media: string) {
       );
     }
   }
-  if ((await fsp.readdir(media).catch(() => [])).length > 0) {
+  const placed = media.placed()[Symbol.asyncIterator]();
+  const holds = !(await placed.next()).done || (await media.temporaries()).length > 0;
+  await placed.return?.();
+  if (holds) {
     throw new BackupError(
-      `The media directory ${media} is not empty: restore only into a new data directory`,
+      `The media store ${media.location} is not empty: restore only into a new data directory or an empty bucket`,
     );
   }
 }
@@ -152,12 +157,18 @@ export interface RestoreSummary {
 /**
  * Restores a backup into a new installation: a database without users and an empty media directory.
  * Anything else is refused before a change. The schema is migrated to the backup's migration, every
- * table loaded in one transaction (all or nothing), the media files moved in, then the schema migrated
+ * table loaded in one transaction (all or nothing), the media files moved into the store, then the schema migrated
  * to this code's latest.
  */
-export async function restore(options: { databaseUrl: string; dataDir: string; file: string }) {
+export async function restore(options: {
+  databaseUrl: string;
+  dataDir: string;
+  file: string;
+  /** The media store; the data directory's media folder when not given. */
+  media?: MediaStore;
+}) {
   const file = path.resolve(options.file);
-  const media = mediaDir(options.dataDir);
+  const media = options.media ?? diskStore(mediaDir(options.dataDir));
   const client = await connect(options.databaseUrl);
   const db = createDb(options.databaseUrl, 2);
   let dir: string | undefined;
@@ -183,11 +194,10 @@ export async function restore(options: { databaseUrl: string; dataDir: string; f
         error instanceof BackupError ? error.message : `Loading the data failed: ${(error as Error).message}`;
       throw new BackupError(`${message}. The database was left without data.`);
     }
-    await fsp.rmdir(media).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await fsp.mkdir(path.join(dir, 'media'), { recursive: true });
-    await fsp.rename(path.join(dir, 'media'), media);
+    const files = await fsp.readdir(path.join(dir, 'media')).catch(() => [] as string[]);
+    for (const name of files) {
+      if (STORED_NAME.test(name)) await media.importFile(name, path.join(dir, 'media', name));
+    }
     await migrate(db);
     const migration = (await appliedMigrations(client)).at(-1)!;
     return { manifest, migration } satisfies RestoreSummary;
