@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { PASSWORD, png } from './helpers.ts';
+import { newBucket } from './media-fixtures.ts';
 import {
   ADMIN,
   openStream,
@@ -18,7 +19,7 @@ import { hashPassword } from '../src/lib/crypto.ts';
 import { claimJobs } from '../src/lib/housekeeping.ts';
 
 /**
- * Two real server processes on one database and one media store, as behind a load balancer with no
+ * Two real server processes on one database and one media store (the shared disk, or one bucket), as behind a load balancer with no
  * sticky sessions (issue 23; docs/operations.md, Several server processes). Each starts its hourly
  * housekeeping at once (HOUSEKEEPING_FIRST_MS=0), so both try every job within the test.
  */
@@ -49,7 +50,9 @@ beforeAll(async () => {
      VALUES ('Second', 'Admin', $1, $2, $3, 'Active')`,
     [otherAdmin, await hashPassword(PASSWORD), ROLE.Admin],
   );
-  const env = { ...store.env, HOUSEKEEPING_FIRST_MS: '0', LOG_LEVEL: 'info' };
+  // test/s3/two-instances.test.ts runs the same with one bucket of the run's S3-protocol server.
+  const bucket = process.env.TEST_MEDIA_STORE === 's3' ? await newBucket() : {};
+  const env = { ...store.env, ...bucket, HOUSEKEEPING_FIRST_MS: '0', LOG_LEVEL: 'info' };
   [a, b] = await Promise.all([startServer(database.url, env), startServer(database.url, env)]);
 }, 120_000);
 
