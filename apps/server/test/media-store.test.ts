@@ -111,6 +111,30 @@ describe('the media store', () => {
     }
   });
 
+  it('ignores a date header that does not parse, as HTTP says', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/media/${image.file}`,
+      headers: { 'if-modified-since': 'not a date' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 503 in plain words, never 500, while the bucket cannot be reached', async () => {
+    const closed = await createTestApp({
+      env: { ...(await newBucket()), S3_ENDPOINT: 'http://127.0.0.1:9' }, // nothing listens on port 9
+    });
+    try {
+      const res = await closed.app.inject({ method: 'GET', url: `/media/${image.file}` });
+      expect([res.statusCode, res.json().message]).toEqual([
+        503,
+        'The media storage is unavailable. Please try again shortly',
+      ]);
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('backs up the stored files and restores them into an empty store of the same kind only', async () => {
     const file = path.join(work, 'backup.tar.gz');
     const made = await backup({

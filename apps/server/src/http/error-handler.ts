@@ -4,6 +4,7 @@ import type { ZodError } from 'zod';
 import { isRetryable } from '../db/transaction.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
+import { isObjectStoreError } from '../lib/media-store/s3.ts';
 import type { Metrics } from '../lib/metrics.ts';
 
 /** Every error's answer: its status and a message meant for the client; the unexpected are logged. */
@@ -21,6 +22,15 @@ export function registerErrorHandler(app: FastifyInstance, metrics: Metrics) {
       return reply
         .status(error.statusCode)
         .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+    }
+    // Before the database's check: an unreachable bucket fails with the same network codes.
+    if (isObjectStoreError(error)) {
+      req.log.error({ err: error }, 'media storage failed');
+      metrics.countError('media_storage_unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ message: 'The media storage is unavailable. Please try again shortly' });
     }
     if (isDatabaseUnavailable(error)) {
       req.log.warn(`database unavailable: ${error.message}`);

@@ -7,6 +7,12 @@ import { mediaDir, STORED_NAME } from '../lib/media.ts';
 import { isMissing, mediaType, s3Store } from '../lib/media-store/s3.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 
+/** A date header as a Date; one that does not parse is ignored, as HTTP says of If-Modified-Since. */
+const validDate = (value: string | undefined) => {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
 /** Stored names are random and never reused, so a file never changes: cached for a year. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
@@ -45,7 +51,7 @@ export async function serveMedia(app: FastifyInstance, config: Config) {
           Key: store.key(name),
           Range: header('range'),
           IfNoneMatch: header('if-none-match'),
-          IfModifiedSince: header('if-modified-since') ? new Date(header('if-modified-since')!) : undefined,
+          IfModifiedSince: validDate(header('if-modified-since')),
         }),
       );
     } catch (error) {

@@ -7,7 +7,8 @@ import { HttpError } from './errors.ts';
 import type { ExportGate } from './export-gate.ts';
 
 /** Why a request failed on the server's side (the answers are 500, 503 and 507). */
-export type ServerErrorKind = 'unexpected' | 'database_unavailable' | 'disk_full';
+export type ServerErrorKind =
+  'unexpected' | 'database_unavailable' | 'disk_full' | 'media_storage_unavailable';
 
 export interface Metrics {
   countError(kind: ServerErrorKind): void;
@@ -54,7 +55,13 @@ export function registerMetrics(
     labelNames: ['kind'],
     registers,
   });
-  for (const kind of ['unexpected', 'database_unavailable', 'disk_full'] as const) errors.inc({ kind }, 0);
+  for (const kind of [
+    'unexpected',
+    'database_unavailable',
+    'disk_full',
+    'media_storage_unavailable',
+  ] as const)
+    errors.inc({ kind }, 0);
 
   const pool = poolOf(db);
   new Gauge({

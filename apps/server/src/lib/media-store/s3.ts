@@ -22,6 +22,10 @@ export const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
+/** An error of the object store's SDK (unreachable, refused, failed): the store's fault, not the client's. */
+export const isObjectStoreError = (error: unknown) =>
+  typeof error === 'object' && error !== null && '$metadata' in error;
+
 export function s3Client(settings: S3Settings) {
   return new S3Client({
     region: settings.region,
