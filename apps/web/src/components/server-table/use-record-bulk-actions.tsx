@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import TextField from '@mui/material/TextField';
 import type { BulkAnswer, CallRef, PostCall } from '@app/contract';
 import { useApiMutation } from '../../lib/mutations.ts';
 import type { BulkAction } from './BulkBar.tsx';
+import { ReasonField } from '../ReasonField.tsx';
 
 export interface RecordBulkOptions {
   /** The bulk calls: delete, and the status change of records with an Active/Inactive status. */
@@ -46,18 +46,7 @@ export function useRecordBulkActions(options: RecordBulkOptions): BulkAction[] {
       ...(askReason && {
         onOpen: () => setReason(''),
         ready: !!reason.trim(),
-        inputs: () => (
-          <TextField
-            label="Reason for Inactive"
-            required
-            fullWidth
-            multiline
-            sx={{ mt: 2 }}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        ),
+        inputs: () => <ReasonField value={reason} onChange={setReason} />,
       }),
       run: (selection) =>
         run(changeStatus, {

@@ -7,6 +7,7 @@ import type { BulkAction } from '../../components/server-table/BulkBar.tsx';
 import { SEARCHED, useSearchedOptions, type IdName } from '../../lib/lookups.ts';
 import { useApiMutation } from '../../lib/mutations.ts';
 import { usePermissions } from '../../lib/permissions.ts';
+import { ReasonField } from '../../components/ReasonField.tsx';
 
 const RELOADS = [propertyApi.allproperty, propertyApi.GetPropertyById];
 /** The selection as the listing calls take it (`matching` is the Property List's query). */
@@ -66,16 +67,7 @@ export function usePropertyBulkActions(): BulkAction[] {
             ))}
           </TextField>
           {status === 'Suspended' && (
-            <TextField
-              label="Reason for suspending"
-              required
-              fullWidth
-              multiline
-              sx={{ mt: 2 }}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
+            <ReasonField label="Reason for suspending" value={reason} onChange={setReason} />
           )}
         </>
       ),

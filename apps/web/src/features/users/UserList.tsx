@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import NewReleasesIcon from '@mui/icons-material/NewReleases';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -16,6 +15,7 @@ import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
 import type { ListQuery } from '../../lib/queries.ts';
 import { useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
 import { useUserBulkActions } from './use-user-bulk-actions.tsx';
+import { ReasonField } from '../../components/ReasonField.tsx';
 
 const DEFAULT_SORT = { field: 'full_name', order: 'asc' } as const;
 const DELETE_TEXT = 'Are you sure to Delete the User';
@@ -171,20 +171,13 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
         busy={changeStatus.isPending}
       >
         {statusTarget && targetOf(statusTarget) === 'Inactive' && (
-          <TextField
-            label="Reason for Inactive"
-            required
-            fullWidth
-            multiline
-            sx={{ mt: 2 }}
+          <ReasonField
             value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
+            onChange={(value) => {
+              setReason(value);
               setReasonError(null);
             }}
-            error={!!reasonError}
-            helperText={reasonError ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            error={reasonError}
           />
         )}
       </ConfirmDialog>

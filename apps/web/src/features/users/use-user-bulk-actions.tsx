@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import TextField from '@mui/material/TextField';
 import { ROLE, statusPermissionFor, type userApi } from '@app/contract';
 import type { BulkAction } from '../../components/server-table/BulkBar.tsx';
 import type { BulkSelection } from '../../components/server-table/use-row-selection.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useBulkDeleteUsers, useBulkUserStatus } from './api.ts';
+import { ReasonField } from '../../components/ReasonField.tsx';
 
 /** The bulk actions of a user list the signed-in user may take: activate, deactivate (with a reason), delete. */
 export function useUserBulkActions(list: typeof userApi.GetUser | typeof userApi.GetNewUser): BulkAction[] {
@@ -30,18 +30,7 @@ export function useUserBulkActions(list: typeof userApi.GetUser | typeof userApi
         text: (n) => `Deactivate ${n} selected user${n === 1 ? '' : 's'}? Their sessions end.`,
         onOpen: () => setReason(''),
         ready: !!reason.trim(),
-        inputs: () => (
-          <TextField
-            label="Reason for Inactive"
-            required
-            fullWidth
-            multiline
-            sx={{ mt: 2 }}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        ),
+        inputs: () => <ReasonField value={reason} onChange={setReason} />,
         run: (selection) =>
           changeStatus.mutateAsync({ ...from, ...selection, status: 'Inactive', reason: reason.trim() }),
       },
