@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import {
   agencyApi,
   brokerApi,
@@ -19,6 +19,7 @@ import { propertyCalls } from './properties.ts';
 import { sellerCalls } from './sellers.ts';
 import { userCalls } from './users.ts';
 import { inTransaction } from '../db/index.ts';
+import { propertySearch } from '../db/repositories/property-search.ts';
 import { allows } from '../lib/access.ts';
 import { listHits, type HitSpec } from '../lib/list/index.ts';
 
@@ -45,12 +46,9 @@ const KINDS: Readonly<Record<SearchKind, { list: ApiCall; hit: Omit<HitSpec, 'ki
           nullif(x.building_name, ''), nullif(x.street_name, ''), t.town_name), ''))
           FROM properties x LEFT JOIN towns t ON t.town_id = x.town_id
           WHERE x.property_id = ${sql.ref(`${f}.id`)})`,
-      // By address (street and building, both indexed) and by the slug the listing's link shows.
-      also: (pattern, q) => {
-        const id = slugId(q);
-        return sql<SqlBool>`(p.street_name ILIKE ${pattern} OR p.building_name ILIKE ${pattern}
-          ${id === undefined ? sql`` : sql`OR p.property_id = ${id}`})`;
-      },
+      // The list's name and headline, and its address (street and building) and the slug the listing's
+      // link shows: one read of the search document.
+      search: (q) => propertySearch(q, ['name', 'headline', 'street', 'building'], slugId(q)),
     },
   },
   user: {

@@ -60,10 +60,10 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
     WHERE y.property_type_id = p.property_type_id) as "property_type"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
-    where true and (p.property_name ILIKE $1 OR p.property_headline ILIKE $2)
+    where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
     order by "p"."date_first_added" desc, "p"."property_id" desc
-    limit $3
-    offset $4) as "page"
+    limit $5
+    offset $6) as "page"
   inner join "properties" as "p" on "p"."property_id" = "page"."id"
   left join "users" as "a" on "a"."user_id" = "p"."agent_id"
   order by "page"."date_first_added" desc, "page"."id" desc;
@@ -71,8 +71,8 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
 select count(*) as "n"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
-    where true and (p.property_name ILIKE $1 OR p.property_headline ILIKE $2)
-    limit $3) as "counted";
+    where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
+    limit $5) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

@@ -39,14 +39,10 @@ select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' '
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
-  where true and (p.property_name ILIKE $1 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
-        FROM sellers
-        WHERE seller_name ILIKE $2)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
-        FROM users
-        WHERE first_name || ' ' || last_name ILIKE $3)))
+  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
   order by ROW("p"."property_name", "m"."id") asc
-  limit $4
-  offset $5;
+  limit $5
+  offset $6;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
   from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id", "m"."id" as "match_key"
@@ -55,12 +51,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
     inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
-    where true and (p.property_name ILIKE $2 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
-          FROM sellers
-          WHERE seller_name ILIKE $3)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
-          FROM users
-          WHERE first_name || ' ' || last_name ILIKE $4)))
-    limit $5) as "counted";
+    where true and (p.search_document ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')))
+    limit $6) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

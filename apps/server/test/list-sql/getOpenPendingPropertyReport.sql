@@ -68,13 +68,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-    where true and p.status IN ('Open', 'Pending') and (p.property_name ILIKE $1 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
-          FROM sellers
-          WHERE seller_name ILIKE $2)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
-          FROM users
-          WHERE first_name || ' ' || last_name ILIKE $3)) OR "p"."broker_id" = ANY (ARRAY(SELECT broker_id
-          FROM brokers
-          WHERE broker_name ILIKE $4)))
+    where true and p.status IN ('Open', 'Pending') and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
     order by ROW("p"."broker_id", "p"."property_id") asc
     limit $5
     offset $6) as "page"
@@ -91,13 +85,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-    where true and p.status IN ('Open', 'Pending') and (p.property_name ILIKE $2 OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
-          FROM sellers
-          WHERE seller_name ILIKE $3)) OR "p"."agent_id" = ANY (ARRAY(SELECT user_id
-          FROM users
-          WHERE first_name || ' ' || last_name ILIKE $4)) OR "p"."broker_id" = ANY (ARRAY(SELECT broker_id
-          FROM brokers
-          WHERE broker_name ILIKE $5)))
+    where true and p.status IN ('Open', 'Pending') and (p.search_document ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')))
     limit $6) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency

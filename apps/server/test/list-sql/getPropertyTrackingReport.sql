@@ -31,26 +31,26 @@ select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date
   from "properties" as "p"
   left join "roles" as "ut" on "ut"."id" = "p"."user_type"
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.property_name ILIKE $5 OR "p"."user_type" = ANY (ARRAY(SELECT id
+  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((p.search_document ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
         FROM roles
-        WHERE name ILIKE $6)) OR "p"."operator_id" = ANY (ARRAY(SELECT user_id
+        WHERE name ILIKE $9)) OR "p"."operator_id" = ANY (ARRAY(SELECT user_id
         FROM users
-        WHERE first_name || ' ' || last_name ILIKE $7)))
+        WHERE first_name || ' ' || last_name ILIKE $10)))
   order by ROW("p"."date_first_added", "p"."property_id") desc
-  limit $8
-  offset $9;
+  limit $11
+  offset $12;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
   from (select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date_last_modified", "p"."date_last_status_change", "p"."date_suspended", ut.name as "user_type", "p"."date_modified_operator", "op"."first_name" || ' ' || "op"."last_name" as "operator_name", "p"."property_id" as "match_key"
     from "properties" as "p"
     left join "roles" as "ut" on "ut"."id" = "p"."user_type"
     left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.property_name ILIKE $6 OR "p"."user_type" = ANY (ARRAY(SELECT id
+    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((p.search_document ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
           FROM roles
-          WHERE name ILIKE $7)) OR "p"."operator_id" = ANY (ARRAY(SELECT user_id
+          WHERE name ILIKE $10)) OR "p"."operator_id" = ANY (ARRAY(SELECT user_id
           FROM users
-          WHERE first_name || ' ' || last_name ILIKE $8)))
-    limit $9) as "counted";
+          WHERE first_name || ' ' || last_name ILIKE $11)))
+    limit $12) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

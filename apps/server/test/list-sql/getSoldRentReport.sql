@@ -48,15 +48,11 @@ select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.s
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   where true and p.status IN ('Sold', 'Occupied') and (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date and (("p"."property_name" ILIKE $3 OR "p"."street_name" ILIKE $4 OR "p"."building_name" ILIKE $5) OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
-        FROM sellers
-        WHERE seller_name ILIKE $6)) OR "p"."broker_id" = ANY (ARRAY(SELECT broker_id
-        FROM brokers
-        WHERE broker_name ILIKE $7)))
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date and (p.search_document ~ ($3 || regexp_replace(lower($4), $5, $6, 'g')))
   order by ROW((CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END), "p"."property_id") desc
-  limit $8
-  offset $9;
+  limit $7
+  offset $8;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
   from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
@@ -67,12 +63,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
     where true and p.status IN ('Sold', 'Occupied') and (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $2::date AND $3::date and (("p"."property_name" ILIKE $4 OR "p"."street_name" ILIKE $5 OR "p"."building_name" ILIKE $6) OR "p"."seller_id" = ANY (ARRAY(SELECT seller_id
-          FROM sellers
-          WHERE seller_name ILIKE $7)) OR "p"."broker_id" = ANY (ARRAY(SELECT broker_id
-          FROM brokers
-          WHERE broker_name ILIKE $8)))
-    limit $9) as "counted";
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $2::date AND $3::date and (p.search_document ~ ($4 || regexp_replace(lower($5), $6, $7, 'g')))
+    limit $8) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

@@ -3,8 +3,8 @@ import { seesAllAgencies, type MediaType, type PropertyStatus } from '@app/contr
 import type { Db } from '../../db/index.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { propertySearch, type PropertySearchField } from '../../db/repositories/property-search.ts';
 import {
-  anyMatches,
   either,
   filterOf,
   fullNameOf,
@@ -64,17 +64,14 @@ const peopleSplit = (idField: string): ReportSpec['split'] => ({
   },
 });
 
-/** Names reached through the parents' trigram indexes, then the listings' foreign key indexes. */
-const sellerMatches = (pattern: string) =>
-  oneOf('p.seller_id', sql`SELECT seller_id FROM sellers WHERE seller_name ILIKE ${pattern}`);
+/** The listing's own fields and its parents' names, all in its search document (migration 0029). */
+const documentSearch =
+  (...fields: PropertySearchField[]) =>
+  (_pattern: string, text: string) =>
+    propertySearch(text, fields);
+const listingSearch = documentSearch('name', 'seller', 'agent', 'broker');
 const usersNamed = (pattern: string) =>
   sql`SELECT user_id FROM users WHERE first_name || ' ' || last_name ILIKE ${pattern}`;
-const agentMatches = (pattern: string) => oneOf('p.agent_id', usersNamed(pattern));
-const brokerMatches = (pattern: string) =>
-  oneOf('p.broker_id', sql`SELECT broker_id FROM brokers WHERE broker_name ILIKE ${pattern}`);
-const nameMatches = (pattern: string) => sql<SqlBool>`p.property_name ILIKE ${pattern}`;
-const listingSearch = (pattern: string) =>
-  either(nameMatches(pattern), sellerMatches(pattern), agentMatches(pattern), brokerMatches(pattern));
 
 /** Whole months from a moment to now, counted on Manila calendars. */
 const monthsSince = (column: string) => {
@@ -179,12 +176,7 @@ export const listingReports: Pick<
       broker_associated: 'b.broker_name',
       status: 'p.status',
     },
-    search: (pattern) =>
-      either(
-        anyMatches(pattern, sql.ref('p.property_name'), sql.ref('p.street_name'), sql.ref('p.building_name')),
-        sellerMatches(pattern),
-        brokerMatches(pattern),
-      ),
+    search: documentSearch('name', 'street', 'building', 'seller', 'broker'),
     tieBreaker: 'p.property_id',
   },
 
@@ -237,7 +229,7 @@ export const listingReports: Pick<
       type: 'm.type',
       image_video_id: 'm.id',
     },
-    search: (pattern) => either(nameMatches(pattern), sellerMatches(pattern), agentMatches(pattern)),
+    search: documentSearch('name', 'seller', 'agent'),
     tieBreaker: 'm.id',
     split: peopleSplit('image_video_id'),
   },
@@ -273,9 +265,9 @@ export const listingReports: Pick<
       date_modified_operator: 'p.date_modified_operator',
       operator_name: operatorName,
     },
-    search: (pattern) =>
+    search: (pattern, text) =>
       either(
-        nameMatches(pattern),
+        propertySearch(text, ['name']),
         oneOf('p.user_type', sql`SELECT id FROM roles WHERE name ILIKE ${pattern}`),
         oneOf('p.operator_id', usersNamed(pattern)),
       ),

@@ -12,6 +12,7 @@ import { CLOSED_PROPERTY_STATUSES, ROLE, type PropertySortColumn, type PropertyS
 import type { Db, Trx } from '../index.ts';
 import type { PropertyTable } from '../schema.ts';
 import { recordColumns } from './property-record.ts';
+import { propertySearch } from './property-search.ts';
 import { anyOf } from '../any-of.ts';
 
 // The reference masters are not in the typed schema (they are addressed by name from their definitions).
@@ -180,9 +181,9 @@ export const LISTING_SORT: Record<PropertySortColumn, RawBuilder<unknown>> = {
 };
 const ON_LISTING_PAGE = new Set(['id', ...Object.keys(LISTING_SORT)]);
 
-/** The listing's search over name and headline. */
-export const listingSearch = (pattern: string): Expression<SqlBool> =>
-  sql<SqlBool>`(p.property_name ILIKE ${pattern} OR p.property_headline ILIKE ${pattern})`;
+/** The listing's search over name and headline, through the search document. */
+export const listingSearch = (_pattern: string, text: string): Expression<SqlBool> =>
+  propertySearch(text, ['name', 'headline']);
 
 /** The Property List's optional filters (property-filters.ts), with the caller and Manila's today. */
 export interface ListingFilters {

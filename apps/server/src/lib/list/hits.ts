@@ -17,8 +17,11 @@ export interface HitSpec {
   id: string;
   title: (f: string) => RawBuilder<string>;
   subtitle: (f: string) => RawBuilder<string>;
-  /** More the list's rows are found by (an address), OR'd with the list's own search. */
-  also?: (pattern: string, text: string) => Expression<SqlBool> | undefined;
+  /**
+   * The list's own search widened (by an address): a condition that holds for every row the list's
+   * own search finds, and more. Without it, the list's own search.
+   */
+  search?: (text: string) => Expression<SqlBool>;
 }
 
 /**
@@ -30,10 +33,9 @@ export function listHits<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, hi
   const text = ctx.input.searchText;
   const own = searchCondition(spec, ctx);
   if (!own) throw new Error(`${hit.kind}: a search needs its text`);
-  const also = hit.also?.(`%${escapeLike(text)}%`, text);
   const found = spec
     .query(ctx)
-    .where(also ? sql<SqlBool>`(${own} OR ${also})` : own)
+    .where(hit.search?.(text) ?? own)
     .limit(HIT_CANDIDATES)
     .as('f');
   const title = hit.title('f');

@@ -25,7 +25,7 @@ export function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx
   const pattern = `%${escapeLike(text)}%`;
   const search = spec.search;
   return typeof search === 'function'
-    ? search(pattern)
+    ? search(pattern, text)
     : sql<SqlBool>`(${sql.join(
         search.map((column) => sql`${sql.ref(column)} ILIKE ${pattern}`),
         sql` OR `,

@@ -25,8 +25,11 @@ export interface ListSpec<I> {
   query: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
   /** Public sort column → SQL column (a reference such as 'u.user_email', or an expression). */
   sort: Record<string, string | Expression<unknown>>;
-  /** Searched columns, or a predicate built from the ILIKE pattern (to reach parent tables by index). */
-  search: readonly string[] | ((pattern: string) => Expression<SqlBool>);
+  /**
+   * Searched columns, or a predicate built from the ILIKE pattern (to reach parent tables by index) or
+   * from the searched text itself (a listing's search document).
+   */
+  search: readonly string[] | ((pattern: string, text: string) => Expression<SqlBool>);
   /** The primary key (or keys, in order) ending every ORDER BY, so paging is stable. */
   tieBreaker: string | readonly string[];
   /**

@@ -1,0 +1,40 @@
+import { sql, type SqlBool } from 'kysely';
+
+/**
+ * The fields of a listing's search document (migration 0028), in order: each is marked by its own
+ * private-use character, U+E001 for the first. Searches name the fields they read.
+ */
+const PROPERTY_SEARCH_FIELDS = [
+  'name',
+  'headline',
+  'street',
+  'building',
+  'seller',
+  'agent',
+  'broker',
+] as const;
+export type PropertySearchField = (typeof PROPERTY_SEARCH_FIELDS)[number];
+
+const marker = (field: PropertySearchField) =>
+  String.fromCharCode(0xe001 + PROPERTY_SEARCH_FIELDS.indexOf(field));
+const ANY_MARKER = `${marker('name')}-${marker('broker')}`;
+/** A regular expression's metacharacters (ARE), and each one escaped by a backslash. */
+const METACHARACTER = '([.*+?^${}()|\\[\\]\\\\])';
+const ESCAPED = '\\\\\\1';
+
+/**
+ * The listing (`p`) has `text` within one of `fields`, as `field ILIKE '%text%'` on each of them
+ * would say: the document holds each field lower-cased after its marker, and the regular expression
+ * asks for the lower-cased text after one of these markers with no marker between. Its literal text
+ * is what the document's trigram index is read by. `orId` also finds the listing of that id.
+ */
+export function propertySearch(text: string, fields: readonly PropertySearchField[], orId?: number) {
+  // A text with a marker in it would span two fields: no field holds one.
+  const marked = new RegExp(`[${ANY_MARKER}]`).test(text);
+  const start = `[${fields.map(marker).join('')}][^${ANY_MARKER}]*`;
+  // lower() in SQL, as ILIKE lowers; the whole pattern is a constant when the statement is planned.
+  const pattern = sql`${start} || regexp_replace(lower(${text}), ${METACHARACTER}, ${ESCAPED}, 'g')`;
+  const matches = marked ? sql`false` : sql`p.search_document ~ (${pattern})`;
+  const id = orId === undefined ? sql`` : sql` OR p.property_id = ${orId}`;
+  return sql<SqlBool>`(${matches}${id})`;
+}
