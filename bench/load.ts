@@ -9,7 +9,7 @@
  *   LOAD_SESSIONS=50 LOAD_SECONDS=300 npm run bench:load
  *
  * Targets (issue 10): p95 < 250 ms over every request, no errors, the server under 400 MB.
- * Writes bench/results/load-<date>.md; exits 1 when a target is missed.
+ * Writes bench/results/load-<size>-<date>.md; exits 1 when a target is missed.
  */
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
@@ -26,6 +26,7 @@ import {
   REPORT_CASES,
   savePayloads,
   savePlaces,
+  sizeLabel,
   startServerProcess,
   writeReport,
 } from './lib.ts';
@@ -216,7 +217,7 @@ try {
     ...(errors.length ? ['First errors:', '', ...errors.slice(0, 20).map((e) => `- ${e}`), ''] : []),
   ];
   console.log(report.join('\n'));
-  writeReport('load', report);
+  writeReport(`load-${sizeLabel(market.counts.properties!)}`, report);
   process.exitCode = missed.length ? 1 : 0;
 } finally {
   await server.stop();
