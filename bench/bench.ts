@@ -105,7 +105,8 @@ const misses = (r: Row) => {
         : TARGET.listP95;
   if (r.http.p95 >= limit) out.push(`p95 ≥ ${limit}`);
   if (r.sql && r.http.median > TARGET.ratio * r.sql.median) out.push(`HTTP > ${TARGET.ratio}× SQL`);
-  return out.length ? `✗ ${out.join(', ')}` : '';
+  const few = r.http.samples !== undefined && r.http.samples < N ? ` (${r.http.samples} timed)` : '';
+  return out.length ? `✗ ${out.join(', ')}${few}` : few.trim();
 };
 const tableRow = (r: Row) =>
   `| ${r.label} | ${r.kind} | ${r.as} | ${f(r.http.median)} | ${f(r.http.p95)} | ` +

@@ -36,6 +36,8 @@ export const BENCH_DATA_DIR = path.join(here, '.data');
 export interface Timing {
   median: number;
   p95: number;
+  /** Requests timed: fewer than asked for when the row ran out of time (BENCH_ROW_SECONDS). */
+  samples?: number;
 }
 /** The p-th percentile of `values` (nearest rank); NaN when there are none. */
 export function percentile(values: readonly number[], p: number): number {
@@ -56,14 +58,34 @@ const timed = async (run: () => Promise<unknown>, into: number[]) => {
   await run();
   into.push(performance.now() - start);
 };
-const timing = (times: number[]): Timing => ({ median: percentile(times, 50), p95: percentile(times, 95) });
+const timing = (times: number[]): Timing => ({
+  median: percentile(times, 50),
+  p95: percentile(times, 95),
+  samples: times.length,
+});
 
 /** Median and p95 of `n` sequential runs after the warm-up. */
 export async function measure(run: () => Promise<unknown>, n = N): Promise<Timing> {
-  for (let i = 0; i < Math.min(WARMUP, n); i++) await run();
+  const budget = rowBudget();
+  for (let i = 0; i < Math.min(WARMUP, n) && budget.warming(); i++) await run();
   const times: number[] = [];
-  for (let i = 0; i < n; i++) await timed(run, times);
+  for (let i = 0; i < n && budget.sampling(times.length); i++) await timed(run, times);
   return timing(times);
+}
+
+/**
+ * How long one row may take (BENCH_ROW_SECONDS, default 60): a request that takes seconds (a common
+ * word at ten million listings) is timed at least MIN_SAMPLES times, not N, so that a run ends.
+ */
+const ROW_MS = Number(process.env.BENCH_ROW_SECONDS ?? 60) * 1000;
+const MIN_SAMPLES = 5;
+function rowBudget() {
+  const start = performance.now();
+  const spent = () => performance.now() - start;
+  return {
+    warming: () => spent() < ROW_MS / 4,
+    sampling: (taken: number) => taken < MIN_SAMPLES || spent() < ROW_MS,
+  };
 }
 
 /** Like `measure`, for two runs that take turns (one of each, `n` times over): their timings. */
@@ -72,9 +94,10 @@ export async function measureInTurns(
   b: () => Promise<unknown>,
   n = N,
 ): Promise<[Timing, Timing]> {
-  for (let i = 0; i < Math.min(WARMUP, n); i++) for (const run of [a, b]) await run();
+  const budget = rowBudget();
+  for (let i = 0; i < Math.min(WARMUP, n) && budget.warming(); i++) for (const run of [a, b]) await run();
   const [ta, tb]: [number[], number[]] = [[], []];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n && budget.sampling(ta.length); i++) {
     await timed(a, ta);
     await timed(b, tb);
   }
