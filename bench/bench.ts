@@ -194,6 +194,7 @@ try {
     showallimagesvideo: { params: { property_id: ids.property! } },
     getSelectedPropertyAmenities: { params: { propertyId: ids.property! } },
     getAuditLogUsers: { params: { search: 'santos' } },
+    savedViews: { params: { list_key: 'allproperty' } },
     // The lookups that grow with the marketplace, as the forms ask them: by what is typed.
     GetSellerWithoutPagination: { params: { searchText: 'seller 12' } },
     allagents: { params: { searchText: 'santos' } },
