@@ -11,11 +11,12 @@ import { agencyPayload, place } from './entity-fixtures.ts';
 // up on the gathered ones (all at the end) and sorts them instead, and estimates a total past 10,000.
 let t: TestApp;
 let token: string;
+let adminId: number;
 const ROWS = 12_000;
 const LATER_FROM = 1000;
 beforeAll(async () => {
   t = await createTestApp();
-  token = (await t.signedIn(ROLE.SuperAdmin)).token;
+  ({ token, userId: adminId } = await t.signedIn(ROLE.SuperAdmin));
   await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address)
     SELECT 'Seller ' || lpad(g::text, 5, '0'),
       CASE WHEN g > ${(ROWS * 3) / 4} THEN 'Gathered Owner' WHEN g % 4 = 0 THEN 'Spread Owner' ELSE 'Owner' END,
@@ -138,4 +139,52 @@ describe('a searched list whose rows have no single key', () => {
       expect(body.data.map((r) => r.row_id)).toEqual(ordered.slice((pageNo - 1) * 15, pageNo * 15));
     }
   });
+});
+
+describe('a searched report sorted by a joined name', () => {
+  // Listings of the sellers above, every hundredth without one, a quarter of them 'Walkhouse': sorted by
+  // seller name, a common term's page is walked part by part (with a seller by the name's index, then
+  // without one), and must come in the order a plain ORDER BY gives, listings without a seller last
+  // ascending and first descending.
+  const LISTINGS = 20_000;
+  beforeAll(async () => {
+    const where = await place(t, 'Walk');
+    await sql`INSERT INTO properties (user_id, user_type, property_name, property_headline,
+        property_description, property_classification_id, property_type_id, product_category_id, land_area,
+        street_name, province_id, town_id, barangay_id, status, seller_id)
+      SELECT ${adminId}, ${ROLE.SuperAdmin}, CASE WHEN g % 4 = 0 THEN 'Walkhouse ' ELSE 'Lot ' END || g,
+        'Headline', 'A walked listing.', 4, 1, 1, '100', 'Street ' || g, ${where.province_id}::int,
+        ${where.town_id}::int, ${where.barangay_id}::int, 'Open',
+        CASE WHEN g % 100 <> 0 THEN (SELECT min(seller_id) FROM sellers) + g % ${ROWS} END
+      FROM generate_series(1, ${LISTINGS}) g`.execute(t.db);
+    await sql`ANALYZE properties`.execute(t.db);
+  });
+
+  /** The listings a plain ORDER BY puts on the page. */
+  const inOrder = async (order: 'asc' | 'desc', pageNo: number, size: number) =>
+    (
+      await sql<{ id: number }>`SELECT p.property_id AS id FROM properties p
+        LEFT JOIN sellers s ON s.seller_id = p.seller_id WHERE p.property_name ILIKE '%walkhouse%'
+        ORDER BY s.seller_name ${sql.raw(order)}, p.property_id ${sql.raw(order)}
+        LIMIT ${size} OFFSET ${(pageNo - 1) * size}`.execute(t.db)
+    ).rows.map((r) => r.id);
+
+  for (const sortOrder of ['asc', 'desc'] as const) {
+    it(`pages its matches in order, ${sortOrder}`, async () => {
+      for (const [pageNo, size] of [
+        [1, 7],
+        [14, 15], // descending, past the 200 listings without a seller
+        [95, 50],
+      ] as const) {
+        const res = await t.call(token, {
+          method: 'GET',
+          url: `/api/getPropertyBrokerReport?searchText=walkhouse&sortColumn=seller_name&sortOrder=${sortOrder}&page=${pageNo}&itemsPerPage=${size}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json().resultData as { total: number; data: { property_id: number }[] };
+        expect(body.total).toBe(LISTINGS / 4);
+        expect(body.data.map((r) => r.property_id)).toEqual(await inOrder(sortOrder, pageNo, size));
+      }
+    });
+  }
 });

@@ -99,7 +99,7 @@ function tieBreakers<I>(spec: ListSpec<I>, query: AnyQuery, direction: RawBuilde
 function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: PageSource) {
   const { page, itemsPerPage, sortColumn, sortOrder } = ctx.input;
   const offset = (page - 1) * itemsPerPage;
-  const split = spec.split?.columns[sortColumn];
+  const split = splitOf(spec, ctx);
   const key = matchKey(spec);
   if (source && source !== 'walk' && key) {
     // The page's keys first, through the joins its order needs; then its rows, through all of them.
@@ -110,7 +110,7 @@ function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: Pag
       .offset(offset);
     return ordered(spec, ctx, sql`ARRAY(${keys})`);
   }
-  if (!spec.split || !split || ctx.input.searchText || spec.split.when?.(ctx) === false)
+  if (!spec.split || !split || ctx.input.searchText)
     return ordered(spec, ctx, source).limit(itemsPerPage).offset(offset);
   // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
   const direction = directionOf(sortOrder);
@@ -127,6 +127,15 @@ function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: Pag
     .orderBy(sql`${sql.ref(`parts.${spec.split.idField}`)} ${direction}`)
     .limit(itemsPerPage)
     .offset(offset);
+}
+
+/**
+ * The rows with the list's sort column and those without (a listing without a seller, sorted by seller
+ * name), each served in order by its own index, where the spec splits the sorted column and the viewer.
+ */
+function splitOf<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+  const split = spec.split?.columns[ctx.input.sortColumn];
+  return split && spec.split?.when?.(ctx) !== false ? split : undefined;
 }
 
 /** Adds the spec's late columns to already ordered (and paged) rows, keeping their order. */
@@ -199,23 +208,39 @@ async function walkedMatches<I extends ListQuery>(
 }
 
 function walkQuery<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, bound: number, reach: number) {
-  const walked = inSortOrder(
-    spec,
-    ctx,
-    spec
-      .query(ctx)
+  const walked = (query: AnyQuery) =>
+    query
       .clearSelect()
       .select([
         sql.ref(matchKey(spec)!).as('key'),
         sql<boolean>`${searchCondition(spec, ctx)}`.as('matched'),
-      ]),
-  ).limit(bound);
+      ]);
   // A subquery's rows keep their order in PostgreSQL: the first matches walked are the first in order.
-  return ctx.db
-    .selectFrom(walked.as('walked'))
-    .select('walked.key')
-    .where('walked.matched', '=', true)
-    .limit(reach);
+  const firstMatches = (rows: AnyQuery) =>
+    ctx.db.selectFrom(rows.as('walked')).select('walked.key').where('walked.matched', '=', true).limit(reach);
+  const split = splitOf(spec, ctx);
+  if (!split) return firstMatches(inSortOrder(spec, ctx, walked(spec.query(ctx))).limit(bound));
+  // Sorted by a joined column (a seller's name), the walk reads each part by its own index, as the
+  // unsearched first page does: one walk of the whole left-joined list would sort all of it first.
+  const direction = directionOf(ctx.input.sortOrder);
+  const present = inSortOrder(
+    spec,
+    ctx,
+    walked(spec.query(ctx).where(split.present)).select(sql`${sortKey(spec, ctx)}`.as('sort_key')),
+  ).limit(bound);
+  const absent = tieBreakers(
+    spec,
+    walked(spec.query(ctx).where(split.absent)).select(sql`NULL`.as('sort_key')),
+    direction,
+  ).limit(bound);
+  return firstMatches(
+    ctx.db
+      .selectFrom(sql`(${present} UNION ALL ${absent})`.as('parts'))
+      .select([sql.ref('parts.key').as('key'), sql.ref('parts.matched').as('matched')])
+      .orderBy(sql`parts.sort_key ${direction}`)
+      .orderBy(sql`parts.key ${direction}`)
+      .limit(bound),
+  );
 }
 
 /** PostgreSQL's plan of a query, not run: the rows and the cost it expects. */
