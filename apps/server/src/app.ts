@@ -14,7 +14,7 @@ import { purgeReadNotifications } from './lib/notifications.ts';
 import { purgeAuditLog } from './lib/audit-retention.ts';
 import { compactListingTallies } from './db/repositories/reports.ts';
 import { registerMetrics } from './lib/metrics.ts';
-import { ExportGate } from './lib/export-gate.ts';
+import { Gate } from './lib/gate.ts';
 import { purgeIdempotencyKeys } from './lib/idempotency.ts';
 import { identify, registerCall } from './http/calls.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -70,12 +70,15 @@ export async function buildApp(
   });
 
   await registerOpenApi(app);
-  const exportGate = new ExportGate(config.exportConcurrency, config.exportQueue);
-  const metrics = registerMetrics(app, services, exportGate);
+  const gates = {
+    exports: new Gate(config.exportConcurrency, config.exportQueue),
+    searches: new Gate(config.searchConcurrency, config.searchQueue, 1_000),
+  };
+  const metrics = registerMetrics(app, services, gates);
   registerErrorHandler(app, metrics);
   registerHealth(app, db);
 
-  for (const call of calls) registerCall(app, services, call, exportGate);
+  for (const call of calls) registerCall(app, services, call, gates);
   // Mails a call sends after its answer are finished before the server stops.
   app.addHook('onClose', backgroundSettled);
   await registerNotifications(app, services, (req) => identify(services, req));

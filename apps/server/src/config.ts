@@ -34,6 +34,13 @@ export interface Config {
   exportConcurrency: number;
   /** How many more exports wait their turn; beyond them an export is refused with 429 and Retry-After. */
   exportQueue: number;
+  /**
+   * How many searches of the large lists (users, sellers, listings, reports) one process runs at once,
+   * so that slow ones leave connections to everything else (decision 57).
+   */
+  searchConcurrency: number;
+  /** How many more searches wait their turn; beyond them a search is refused with 429 and Retry-After. */
+  searchQueue: number;
   /** Prometheus metrics at /metrics (404 when off). */
   metrics: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
@@ -75,6 +82,7 @@ const int = (value: string | undefined, fallback: number, min = 1) => {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = env.INIT_CWD ?? process.cwd();
   const port = int(env.PORT, 3000);
+  const poolSize = int(env.DATABASE_POOL_SIZE, 10);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -94,11 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionBatchSize: int(env.RETENTION_BATCH_SIZE, RETENTION_BATCH_SIZE),
     exportConcurrency: int(env.EXPORT_CONCURRENCY, 2),
     exportQueue: int(env.EXPORT_QUEUE, 4, 0),
+    searchConcurrency: int(env.SEARCH_CONCURRENCY, Math.max(1, Math.floor(poolSize / 4))),
+    searchQueue: int(env.SEARCH_QUEUE, 100, 0),
     metrics: env.METRICS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 0),
     checkAnswers: env.CHECK_ANSWERS === 'true',
-    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    databasePoolSize: poolSize,
     housekeeping: { firstMs: int(env.HOUSEKEEPING_FIRST_MS, 60_000, 0), everyMs: 3_600_000 },
   };
 }

@@ -8,7 +8,7 @@ import { exportIdsQuery } from '@app/contract';
 import { narrowedTo, streamExport } from '../lib/list/index.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
 import { withAuditContext } from '../db/audit-context.ts';
-import type { ExportGate } from '../lib/export-gate.ts';
+import { inTurn, type Gate } from '../lib/gate.ts';
 import { answerOnce, IDEMPOTENCY_DOC, idempotencyKeyOf, requestHash } from '../lib/idempotency.ts';
 import { zodValidationError } from './error-handler.ts';
 import { readMultipart } from './uploads.ts';
@@ -31,6 +31,8 @@ export async function identify(services: Services, req: FastifyRequest): Promise
 }
 
 const sessionSecurity: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+const searchRefusal = (seconds: number) =>
+  `Too many searches are running; try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
 
 /**
  * A call's route, `/api/<name>`: access checked before validation, multipart read where it takes
@@ -41,7 +43,7 @@ export function registerCall(
   app: FastifyInstance,
   services: Services,
   call: AnyCall,
-  exportGate: ExportGate,
+  gates: { exports: Gate; searches: Gate },
 ) {
   const inputKey = call.method === 'GET' ? 'querystring' : 'body';
   const upload = call.upload;
@@ -93,6 +95,9 @@ export function registerCall(
           [input, files] = [parsed.data, read.files];
         }
         const handle = () => call.handle({ ...services, input, user: req.user, files, req, reply });
+        // A search of a large list takes its turn, so slow ones leave connections to the rest (decision 57).
+        if (call.list?.sortMatches && (input as { searchText?: string }).searchText)
+          return inTurn(gates.searches, reply, searchRefusal, handle);
         if (key === null || !req.user) return handle();
         const request = { userId: req.user.user_id, key, hash: requestHash(call.name, input, files) };
         return answerOnce(services.db, request, reply, handle);
@@ -121,7 +126,7 @@ export function registerCall(
         return streamExport(
           ids ? narrowedTo(list, ids) : list,
           { ...services, input: req.query, user: req.user!, files: {}, req, reply },
-          exportGate,
+          gates.exports,
         );
       },
     });

@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { poolOf, type Db } from '../db/index.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import type { ExportGate } from './export-gate.ts';
+import type { Gate } from './gate.ts';
 
 /** Why a request failed on the server's side (the answers are 500, 503 and 507). */
 export type ServerErrorKind =
@@ -23,7 +23,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 export function registerMetrics(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
-  exports?: ExportGate,
+  gates?: { exports: Gate; searches: Gate },
 ): Metrics {
   if (!config.metrics) {
     app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
@@ -83,16 +83,28 @@ export function registerMetrics(
     },
   });
 
-  new Gauge({
-    name: 'exports_in_progress',
-    help: 'Excel exports running, and waiting their turn (EXPORT_CONCURRENCY, EXPORT_QUEUE)',
-    labelNames: ['state'],
-    registers,
-    collect() {
-      this.set({ state: 'running' }, exports?.counts.running ?? 0);
-      this.set({ state: 'waiting' }, exports?.counts.waiting ?? 0);
-    },
-  });
+  for (const [kind, name, help] of [
+    [
+      'exports',
+      'exports_in_progress',
+      'Excel exports running, and waiting their turn (EXPORT_CONCURRENCY, EXPORT_QUEUE)',
+    ],
+    [
+      'searches',
+      'searches_in_progress',
+      'Searches of the large lists running, and waiting their turn (SEARCH_CONCURRENCY, SEARCH_QUEUE)',
+    ],
+  ] as const)
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'running' }, gates?.[kind].counts.running ?? 0);
+        this.set({ state: 'waiting' }, gates?.[kind].counts.waiting ?? 0);
+      },
+    });
 
   app.addHook('onResponse', async (req, reply) => {
     // The route pattern, never the raw address, so the label set stays small.

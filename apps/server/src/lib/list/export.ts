@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ListQuery } from '@app/contract';
 import { recordAudit } from '../audit.ts';
-import type { ExportGate, ExportTurn } from '../export-gate.ts';
+import type { Gate, Turn } from '../gate.ts';
 import { ordered, withLateColumns, type Ctx } from './page.ts';
 import type { ExportColumn, ListSpec } from './spec.ts';
 
@@ -23,7 +23,7 @@ const manilaDate = () =>
 export async function streamExport<I extends ListQuery>(
   spec: ListSpec<I>,
   ctx: Ctx<I>,
-  gate: ExportGate,
+  gate: Gate,
 ): Promise<unknown> {
   const taking = gate.take((leave) => ctx.reply.raw.once('close', leave));
   if (!taking) {
@@ -46,7 +46,7 @@ export async function streamExport<I extends ListQuery>(
   }
 }
 
-async function writeExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, turn: ExportTurn) {
+async function writeExport<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, turn: Turn) {
   const out = new PassThrough();
   // Fast compression: an export is downloaded once, and deflate's effort is most of its time.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
