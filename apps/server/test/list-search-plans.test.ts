@@ -12,7 +12,7 @@ import { agencyPayload, place } from './entity-fixtures.ts';
 let t: TestApp;
 let token: string;
 let adminId: number;
-const ROWS = 12_000;
+const ROWS = 20_000;
 const LATER_FROM = 1000;
 beforeAll(async () => {
   t = await createTestApp();
@@ -142,7 +142,7 @@ describe('a searched list whose rows have no single key', () => {
 });
 
 describe('a searched report sorted by a joined name', () => {
-  // Listings of the sellers above, every hundredth without one, a quarter of them 'Walkhouse': sorted by
+  // Listings of the sellers above, every thousandth without one, a quarter of them 'Walkhouse': sorted by
   // seller name, a common term's page is walked part by part (with a seller by the name's index, then
   // without one), and must come in the order a plain ORDER BY gives, listings without a seller last
   // ascending and first descending.
@@ -155,7 +155,7 @@ describe('a searched report sorted by a joined name', () => {
       SELECT ${adminId}, ${ROLE.SuperAdmin}, CASE WHEN g % 4 = 0 THEN 'Walkhouse ' ELSE 'Lot ' END || g,
         'Headline', 'A walked listing.', 4, 1, 1, '100', 'Street ' || g, ${where.province_id}::int,
         ${where.town_id}::int, ${where.barangay_id}::int, 'Open',
-        CASE WHEN g % 100 <> 0 THEN (SELECT min(seller_id) FROM sellers) + g % ${ROWS} END
+        CASE WHEN g % 1000 <> 0 THEN (SELECT min(seller_id) FROM sellers) + g % ${ROWS} END
       FROM generate_series(1, ${LISTINGS}) g`.execute(t.db);
     await sql`ANALYZE properties`.execute(t.db);
   });
@@ -173,7 +173,7 @@ describe('a searched report sorted by a joined name', () => {
     it(`pages its matches in order, ${sortOrder}`, async () => {
       for (const [pageNo, size] of [
         [1, 7],
-        [14, 15], // descending, past the 200 listings without a seller
+        [3, 7], // descending, past the 20 listings without a seller
         [95, 50],
       ] as const) {
         const res = await t.call(token, {

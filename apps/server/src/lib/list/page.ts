@@ -309,10 +309,13 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     const all = (count as { matches?: Matches | null }).matches ?? undefined;
     let bound = walkBound(total, listed, reach);
     if (!matchKey(spec)) return bound < total ? 'walk' : all;
-    if (bound < total && !(await walkIsCheaper(spec, ctx, bound, reach, all))) return all;
-    // Where the matches lie further on, four times as far each time, until walking would read more rows
-    // than there are matches to sort (what was walked again costs at most a third more).
-    for (; bound < total; bound *= 4) {
+    if (bound <= total / 4 && !(await walkIsCheaper(spec, ctx, bound, reach, all))) return all;
+    // Where the matches lie further on, four times as far each time, while a walk reads at most a
+    // quarter as many rows as there are matches to sort: a row walked costs about twice a match sorted
+    // (at ten million listings, 3.2 µs and 1.5 µs), so all the walks together cost at most two thirds
+    // of the sort they may spare. Common first names among 2,000,000 users walked 170,000 rows, half a
+    // second, before sorting their 250,000 matches after all.
+    for (; bound <= total / 4; bound *= 4) {
       const walked = await walkedMatches(spec, ctx, bound, reach);
       if (walked.length === reach || (!estimate && walked.length === total)) return walked;
     }
