@@ -35,7 +35,7 @@ export interface Config {
   /** How many more exports wait their turn; beyond them an export is refused with 429 and Retry-After. */
   exportQueue: number;
   /**
-   * How many searches of the large lists (users, sellers, listings, reports) one process runs at once,
+   * How many searches of the large lists (users, sellers, reports, audit log) one process runs at once,
    * so that slow ones leave connections to everything else (decision 57).
    */
   searchConcurrency: number;

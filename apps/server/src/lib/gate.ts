@@ -35,7 +35,7 @@ export class Gate {
   }
 
   /**
-   * A turn, at once or when one of the running exports ends; undefined when the queue is full, and
+   * A turn, at once or when one of the running requests ends; undefined when the queue is full, and
    * 'gone' when `gone` fires (the client left) while it waited, so nothing runs for nobody.
    */
   take(gone: (leave: () => void) => void): Promise<Turn | 'gone'> | undefined {
