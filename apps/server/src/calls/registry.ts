@@ -35,6 +35,11 @@ export interface CallBehaviour<A extends Access, S extends z.ZodType, R extends 
    * most 1 MB (`tooLarge` is the message otherwise). Text fields are validated with `input` as usual.
    */
   upload?: { files: readonly string[]; tooLarge: string };
+  /**
+   * A search that may take seconds on a large marketplace: it takes its turn with the searches of the
+   * large lists (decision 57).
+   */
+  search?: true;
   /** Paged lists also answer `GET /api/<name>/export` with the same query as an .xlsx file. */
   list?: ListSpec<z.output<S>>;
   /**

@@ -105,6 +105,7 @@ const REGISTERED = SEARCH_KINDS.map((kind) => ({ kind, call: registered(KINDS[ki
 export const searchCalls: AnyCall[] = [
   defineCall(searchApi.globalSearch, {
     access: 'signed-in',
+    search: true,
     tag: 'Search',
     summary:
       'Listings, users, sellers, agencies, brokers and broker associations matching q, a few of each (limit), grouped by kind; each kind only for those who may open its list, in that list’s scope',

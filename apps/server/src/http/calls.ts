@@ -96,7 +96,7 @@ export function registerCall(
         }
         const handle = () => call.handle({ ...services, input, user: req.user, files, req, reply });
         // A search of a large list takes its turn, so slow ones leave connections to the rest (decision 57).
-        if (call.list?.sortMatches && (input as { searchText?: string }).searchText)
+        if (call.search || (call.list?.sortMatches && (input as { searchText?: string }).searchText))
           return inTurn(gates.searches, reply, searchRefusal, handle);
         if (key === null || !req.user) return handle();
         const request = { userId: req.user.user_id, key, hash: requestHash(call.name, input, files) };
