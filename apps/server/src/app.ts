@@ -10,7 +10,7 @@ import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
 import { purgeThrottling } from './lib/throttle.ts';
 import { backgroundSettled } from './lib/background.ts';
-import { purgeReadNotifications } from './lib/notifications.ts';
+import { fanOutNotifications, purgeReadNotifications } from './lib/notifications.ts';
 import { purgeAuditLog } from './lib/audit-retention.ts';
 import { compactListingTallies } from './db/repositories/reports.ts';
 import { registerMetrics } from './lib/metrics.ts';
@@ -93,6 +93,11 @@ export async function buildApp(
           config.retentionBatchSize,
         );
         if (n > 0) return `purged ${n} read notifications`;
+      },
+      // Events whose writer stopped in the middle are otherwise written at the next event or start.
+      'notification fan-out': async () => {
+        const n = await fanOutNotifications(db);
+        if (n > 0) return `wrote ${n} notifications of events left waiting`;
       },
       'audit log purge': async () => {
         const n = await purgeAuditLog(db, config.auditRetentionDays, config.retentionBatchSize);

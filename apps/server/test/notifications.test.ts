@@ -18,7 +18,7 @@ import {
   propertyIdOf,
   type Place,
 } from './entity-fixtures.ts';
-import { purgeReadNotifications } from '../src/lib/notifications.ts';
+import { fanOutNotifications, purgeReadNotifications } from '../src/lib/notifications.ts';
 import { LISTENER_NAME } from '../src/lib/notification-hub.ts';
 import { seedDemoUsers } from '../src/db/seed/index.ts';
 import { propertyForm as lotForSale } from './process-fixtures.ts';
@@ -164,10 +164,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('events notify exactly their recipients, in the transaction of the change', () => {
-  it('a new user: Super Admins, Admins and Approve User holders; not the actor, the user or Inactive users', async () => {
+  it('a new user, just after the save: Super Admins, Admins and Approve User holders; not the actor, the user or Inactive users', async () => {
     const res = await ok(post('SaveUser', userForm({ first_name: 'Rosa', last_name: 'Lim' }), admin.token));
     const subject = `Rosa Lim (Agent) was created by ${await nameOf(admin.userId)}`;
-    expect(await recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, operator, approver));
+    await expect.poll(() => recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, operator, approver));
     const row = await t.db
       .selectFrom('notifications')
       .selectAll()
@@ -182,6 +182,77 @@ describe('events notify exactly their recipients, in the transaction of the chan
       read_at: null,
     });
     expect(ids(inactiveAdmin)).not.toContain(row.user_id);
+  });
+
+  it('new users saved at once through two processes: each recipient hears of each once, as of its save', async () => {
+    const c = await anotherInstance(t);
+    try {
+      const names = Array.from({ length: 8 }, (_, i) => `Batch${'abcdefgh'[i]}`);
+      const saved = await Promise.all(
+        names.map((first_name, i) =>
+          (i % 2 ? c.app : t.app).inject({
+            method: 'POST',
+            url: '/api/SaveUser',
+            payload: userForm({ first_name, last_name: 'Together' }),
+            headers: { authorization: `Bearer ${admin.token}` },
+          }),
+        ),
+      );
+      expect(saved.map((r) => r.statusCode)).toEqual(names.map(() => 200));
+      const told = ids(superAdmin, superAdmin2, operator, approver);
+      const actor = await nameOf(admin.userId);
+      for (const first of names)
+        await expect
+          .poll(() => recipientsOf(`${first} Together (Agent) was created by ${actor}`))
+          .toEqual(told);
+      const { rows } = await sql<{
+        late: boolean;
+      }>`SELECT bool_or(n.created_at > u.created_at + interval '5 seconds') AS late
+        FROM notifications n JOIN users u ON u.user_id = n.entity_id
+        WHERE n.notification_subject LIKE '% Together (Agent) was created by %'`.execute(t.db);
+      expect(rows[0]!.late).toBe(false);
+      expect(await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute()).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('an event whose writing out fails stays queued and is written once at the next try', async () => {
+    const queued = await t.db
+      .insertInto('notification_fan_outs')
+      .values({
+        kind: 'userCreated',
+        subject: 'Left Waiting (Agent) was created by someone',
+        entity: 'user',
+        entity_id: individual.userId,
+        actor: admin.userId,
+        exclude: [operator.userId],
+        created_at: new Date('2026-01-02T03:04:05Z'),
+      })
+      .returning('fan_out_id')
+      .executeTakeFirstOrThrow();
+    await sql`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'stopped in the middle'; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications
+      FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(t.db);
+    try {
+      await expect(fanOutNotifications(t.db)).rejects.toThrow('stopped in the middle');
+    } finally {
+      await sql`DROP FUNCTION refuse() CASCADE`.execute(t.db);
+    }
+    const still = await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute();
+    expect(still.map((r) => r.fan_out_id)).toContain(queued.fan_out_id);
+
+    await fanOutNotifications(t.db);
+    const rows = await t.db
+      .selectFrom('notifications')
+      .select(['user_id', 'created_at'])
+      .where('notification_subject', '=', 'Left Waiting (Agent) was created by someone')
+      .orderBy('user_id')
+      .execute();
+    expect(rows.map((r) => r.user_id)).toEqual(ids(superAdmin, superAdmin2, approver));
+    expect(rows.map((r) => r.created_at.toISOString())).toEqual(rows.map(() => '2026-01-02T03:04:05.000Z'));
+    expect(await fanOutNotifications(t.db)).toBe(0);
   });
 
   it('a failing save leaves no notification behind', async () => {

@@ -26,6 +26,7 @@ import { claimJobs } from '../src/lib/housekeeping.ts';
 
 const JOBS = [
   'notification purge',
+  'notification fan-out',
   'audit log purge',
   'listing tally compaction',
   'throttling purge',
@@ -126,6 +127,47 @@ describe('two server processes on one database and one media store', () => {
         kind: 'notification',
         notification: { notification_subject: expect.stringContaining('Two Process House was listed by') },
       });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a new user saved through one process is written out once for each admin, and reaches the stream on the other', async () => {
+    const listener = await signIn(b.base, otherAdmin, PASSWORD);
+    const stream = await openStream(b.base, listener);
+    try {
+      await stream.next((e) => e.kind === 'count');
+      const saved = await plainRequest(a.base, {
+        path: '/api/SaveUser',
+        token: await signIn(a.base),
+        body: {
+          first_name: 'Two',
+          last_name: 'Process',
+          role_id: ROLE.Operator,
+          user_email: 'two.process@example.ph',
+          phone_1: '09171234567',
+          house_number: '5',
+          street_name: 'Mabini St',
+          province_id: database.place.province_id,
+          town_id: database.place.town_id,
+          barangay_id: database.place.barangay_id,
+          zip_code: '6000',
+          user_status: 'New',
+        },
+      });
+      expect(saved.status, saved.body).toBe(200);
+      const event = await stream.next((e) => e.kind === 'notification', 15_000);
+      expect(event).toMatchObject({
+        notification: {
+          notification_subject: expect.stringMatching(/^Two Process \(Operator\) was created by/),
+        },
+      });
+      const { rows } = await client.query<{ user_id: number; n: number }>(
+        `SELECT user_id, count(*)::int AS n FROM notifications
+         WHERE notification_subject LIKE 'Two Process (Operator)%' GROUP BY user_id`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.n === 1)).toBe(true);
     } finally {
       stream.close();
     }

@@ -313,6 +313,18 @@ export interface NotificationTable {
   read_at: Timestamp | null;
 }
 
+/** An event waiting to be written out to its audience (lib/notifications.ts, notifyAfterCommit). */
+export interface NotificationFanOutTable {
+  fan_out_id: Generated<string>;
+  kind: string;
+  subject: string;
+  entity: 'property' | 'user' | 'broker';
+  entity_id: number;
+  actor: number;
+  exclude: number[];
+  created_at: Generated<Date>;
+}
+
 /** jsonb: objects in, objects out (inserted as JSON text). */
 type Json = ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
 
@@ -396,6 +408,7 @@ export interface Database {
   property_media: PropertyMediaTable;
   property_amenities: LinkTable<'property_id', 'amenities_id'>;
   notifications: NotificationTable;
+  notification_fan_outs: NotificationFanOutTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeyTable;
   saved_views: SavedViewTable;

@@ -24,6 +24,7 @@ export const UNAUDITED_TABLES = {
   saved_views: "a user's own layouts of a list, seen and changed by that user only",
   list_preferences: 'the columns a user hid on a list, seen and changed by that user only',
   housekeeping_runs: 'when each hourly job last started, and on which process',
+  notification_fan_outs: 'events waiting to be written out as notifications, which are not audited either',
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
 } as const satisfies Record<string, string>;

@@ -5,7 +5,13 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { NotificationEvent } from '@app/contract';
 import { databaseUrlOf, type Db } from '../db/index.ts';
 import { HttpError } from './errors.ts';
-import { CHANNEL, selectNotifications, unreadCounts, type ChannelMessage } from './notifications.ts';
+import {
+  CHANNEL,
+  fanOutNotifications,
+  selectNotifications,
+  unreadCounts,
+  type ChannelMessage,
+} from './notifications.ts';
 import type { SessionUser } from './session.ts';
 import type { Access } from './access.ts';
 
@@ -24,6 +30,8 @@ interface Stream {
  * The open event streams of this process, by user, fed from the database: one dedicated connection
  * LISTENs on the channel that `notify` and `announceCount` write to (on commit, from any process), so
  * every process delivers to the streams it holds. The connection comes back by itself after a loss.
+ * It also writes out the events told after their commit (notifyAfterCommit) when woken, and on every
+ * (re)connection for those it was not there to hear of.
  */
 export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
   const url = databaseUrlOf(db);
@@ -43,12 +51,31 @@ export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
     for (const s of streams.get(userId) ?? []) send(s, `data: ${JSON.stringify(event)}\n\n`);
   };
 
+  let fanning: Promise<void> | undefined;
+  let wokenAgain = false;
+  /** One run at a time in this process; a wake-up during a run makes another run after it. */
+  function fanOut() {
+    if (fanning) return void (wokenAgain = true);
+    fanning = fanOutNotifications(db)
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err }, 'notification fan-out failed'),
+      )
+      .finally(() => {
+        fanning = undefined;
+        if (wokenAgain && !stopped) {
+          wokenAgain = false;
+          fanOut();
+        }
+      });
+  }
+
   async function sendCounts(userIds: readonly number[]) {
     for (const [userId, count] of await unreadCounts(db, userIds)) write(userId, { kind: 'count', count });
   }
 
   /** Loads what a message names for the users with a stream here, and sends it. */
-  async function deliver(message: ChannelMessage) {
+  async function deliver(message: Exclude<ChannelMessage, { f: 1 }>) {
     if ('c' in message) return sendCounts(message.c.filter((id) => streams.has(id)));
     const pairs = message.n.filter(([userId]) => streams.has(userId));
     if (pairs.length === 0) return;
@@ -92,7 +119,10 @@ export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
   async function listen(again: boolean) {
     const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME, keepAlive: true });
     client.on('notification', ({ payload }) => {
-      if (payload) enqueue(() => deliver(JSON.parse(payload) as ChannelMessage));
+      if (!payload) return;
+      const message = JSON.parse(payload) as ChannelMessage;
+      if ('f' in message) fanOut();
+      else enqueue(() => deliver(message));
     });
     client.on('error', (err) => lost(client, err));
     client.on('end', () => lost(client));
@@ -105,6 +135,7 @@ export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
     if (stopped || dead.has(client)) return void client.end().catch(() => undefined);
     current = client;
     delay = RETRY_MIN_MS;
+    fanOut();
     // Whatever happened while it was away, the badges are right again.
     if (again) {
       log.info('notification listener reconnected');
@@ -174,7 +205,7 @@ export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
         dead.add(client);
         await client.end().catch(() => undefined);
       }
-      await queue;
+      await Promise.all([queue, fanning]);
     },
   };
 }
