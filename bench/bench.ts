@@ -43,6 +43,9 @@ import {
 } from './lib.ts';
 
 const TARGET = { listP95: 100, lookupP95: 20, ratio: 1.5 };
+/** BENCH_ONLY=<regular expression>: only the rows whose label matches; written apart (bench-<size>-some). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const wanted = (label: string) => !only || only.test(label);
 const SAVES_N = Math.min(N, 100);
 
 const { url, db, one, embedded, close } = await openMarketplace();
@@ -127,7 +130,7 @@ try {
   type As = keyof typeof users;
 
   // Every list and report, first page and searched, as each user whose rows differ.
-  const listCases = pageCases();
+  const listCases = pageCases().filter((c) => wanted(c.label));
   const statements: Awaited<ReturnType<typeof captured>>[] = [];
   for (const c of listCases) statements.push(await captured(() => api.get(c.url, users[c.as])));
   await server.stop();
@@ -217,12 +220,18 @@ try {
   }
 
   // The global search (decision 44): several texts, as each user whose kinds and scope differ.
-  await measureSearches(api, users, ({ label, as, http }) => add({ label, kind: 'search', as, http }));
+  await measureSearches(
+    api,
+    users,
+    ({ label, as, http }) => add({ label, kind: 'search', as, http }),
+    wanted,
+  );
 
   // Saves, as the Super Admin: each a new record (names unique to this run).
   await sql`UPDATE users SET open_property_limit = 999 WHERE role_id = ${ROLE.SuperAdmin}`.execute(db);
   const saves = savePayloads(await savePlaces(one));
   for (const [call, payload] of Object.entries(saves)) {
+    if (!wanted(call)) continue;
     const http = await measure(() => api.post(call, payload(), users['Super Admin']), SAVES_N);
     add({ label: call, kind: 'save', as: 'Super Admin', http });
   }
@@ -240,6 +249,7 @@ try {
     '- SQL = the statements the server ran for the request (captured with BENCH_CAPTURE_SQL; the session ' +
       'check left out) by a server of its own, then run as the server ran them: those it ran at once (a page ' +
       'and its count) at once, each on a connection of its own, the others after them; "stmts" is how many.',
+    ...(only ? [`- Only the rows matching BENCH_ONLY=${only.source}.`] : []),
     `- Server peak memory (VmHWM) ${peakMb.toFixed(0)} MB.`,
     `- What every request costs here, at the median: an HTTP exchange with no session and no database ` +
       `(/api/health/live) ${f(fixed.exchange.median)} ms; a signed-in call that reads nothing but its session ` +
@@ -254,7 +264,7 @@ try {
     '',
   ];
   console.log(`\n${report.join('\n')}`);
-  writeReport(`bench-${sizeLabel(market.counts.properties!)}`, report, {
+  writeReport(`bench-${sizeLabel(market.counts.properties!)}${only ? '-some' : ''}`, report, {
     properties: market.counts.properties,
     environment: await environment(db, !!embedded),
     rows,
@@ -268,5 +278,7 @@ try {
 
 // Issue 19 item 1: each answer's compiled serializer against JSON.stringify, on answers from the same
 // marketplace, once the timed server and the database connections above are closed.
-console.log('\n# Serialization (bench/serialization.ts)\n');
-await import('./serialization.ts');
+if (!only) {
+  console.log('\n# Serialization (bench/serialization.ts)\n');
+  await import('./serialization.ts');
+}

@@ -24,6 +24,7 @@ import { migration as m0023 } from './0023-rental-expiry-index.ts';
 import { migration as m0027 } from './0027-housekeeping-runs.ts';
 import { migration as m0028 } from './0028-search-documents.ts';
 import { migration as m0029 } from './0029-notification-fan-outs.ts';
+import { migration as m0030 } from './0030-agent-chooser-covering-index.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0027_housekeeping_runs': m0027,
   '0028_search_documents': m0028,
   '0029_notification_fan_outs': m0029,
+  '0030_agent_chooser_covering_index': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {
