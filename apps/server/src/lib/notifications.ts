@@ -61,8 +61,11 @@ export interface NotifyEvent {
   recipients: readonly RawBuilder<unknown>[];
   /** Others left out (a newly created user does not hear of their own creation). */
   exclude?: readonly number[];
-  /** When it happened, if not now (an event written out after its commit). */
-  at?: Date;
+  /**
+   * When it happened, if not now (an event written out after its commit): PostgreSQL's text of a
+   * timestamptz, whose microseconds a Date would lose.
+   */
+  at?: string;
 }
 
 /**
@@ -118,10 +121,10 @@ export async function fanOutNotifications(db: Db): Promise<number> {
         entity_id: number;
         actor: number;
         exclude: number[];
-        created_at: Date;
+        at: string;
       }>`DELETE FROM notification_fan_outs WHERE fan_out_id = (
           SELECT fan_out_id FROM notification_fan_outs ORDER BY fan_out_id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`.execute(trx);
+        RETURNING kind, subject, entity, entity_id, actor, exclude, created_at::text AS at`.execute(trx);
       const e = rows[0];
       if (!e) return null;
       if (!isAfterCommitKind(e.kind)) return 0; // not ours to write: a later version's kind
@@ -132,7 +135,7 @@ export async function fanOutNotifications(db: Db): Promise<number> {
         entityId: e.entity_id,
         actor: e.actor,
         exclude: e.exclude,
-        at: e.created_at,
+        at: e.at,
         recipients: AFTER_COMMIT[e.kind],
       });
     });
