@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../apps/server/src/db/index.ts';
-import { purgeReadNotifications } from '../apps/server/src/lib/notifications.ts';
+import { purgeReadNotifications } from '../apps/server/src/lib/notification-retention.ts';
 import { purgeAuditLog } from '../apps/server/src/lib/audit-retention.ts';
 import { RETENTION_BATCH_SIZE } from '../apps/server/src/config.ts';
 import { EXACT_COUNT_LIMIT } from '../apps/server/src/lib/list/index.ts';

@@ -18,7 +18,8 @@ import {
   propertyIdOf,
   type Place,
 } from './entity-fixtures.ts';
-import { fanOutNotifications, purgeReadNotifications } from '../src/lib/notifications.ts';
+import { fanOutNotifications } from '../src/lib/notifications.ts';
+import { purgeReadNotifications } from '../src/lib/notification-retention.ts';
 import { LISTENER_NAME } from '../src/lib/notification-hub.ts';
 import { seedDemoUsers } from '../src/db/seed/index.ts';
 import { propertyForm as lotForSale } from './process-fixtures.ts';

@@ -6,8 +6,6 @@ import {
   type NotificationKind,
   type Permission,
 } from '@app/contract';
-import { purgeInBatches } from './housekeeping.ts';
-import { RETENTION_BATCH_SIZE } from '../config.ts';
 import { inTransaction, type Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
@@ -331,24 +329,4 @@ export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<
     .execute();
   for (const r of rows) counts.set(r.user_id, r.n);
   return counts;
-}
-
-/**
- * Deletes read notifications read (or, without a read time, created) more than `retentionDays` ago,
- * in batches so a large purge never holds its locks for long. Answers how many it deleted.
- */
-export async function purgeReadNotifications(
-  db: Db,
-  retentionDays: number,
-  batchSize = RETENTION_BATCH_SIZE,
-) {
-  const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
-  return purgeInBatches(batchSize, async () => {
-    const result = await sql`DELETE FROM notifications WHERE notification_id IN (
-      SELECT notification_id FROM notifications
-      WHERE notification_status = 'Inactive'
-        AND (read_at < ${cutoff} OR (read_at IS NULL AND created_at < ${cutoff}))
-      LIMIT ${batchSize})`.execute(db);
-    return Number(result.numAffectedRows ?? 0);
-  });
 }
