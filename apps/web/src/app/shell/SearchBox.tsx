@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useLayoutEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
@@ -19,7 +19,9 @@ const isSearchKey = (e: KeyboardEvent) =>
  */
 export function SearchBox() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  // Before the first paint, so that once the top bar shows, the shortcut works (a key pressed between
+  // the paint and a plain effect was lost: the browser tests' Ctrl-K, once in CI).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!isSearchKey(e)) return;
       e.preventDefault();
