@@ -256,6 +256,28 @@ describe('events notify exactly their recipients, in the transaction of the chan
     expect(await fanOutNotifications(t.db)).toBe(0);
   });
 
+  it('an event of a kind this version does not write stays queued for the version that does', async () => {
+    const later = await t.db
+      .insertInto('notification_fan_outs')
+      .values({
+        kind: 'aLaterVersionsKind',
+        subject: 'Later',
+        entity: 'user',
+        entity_id: 1,
+        actor: 1,
+        exclude: [],
+      })
+      .returning('fan_out_id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await fanOutNotifications(t.db)).toBe(0);
+      const queued = await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute();
+      expect(queued).toEqual([later]);
+    } finally {
+      await t.db.deleteFrom('notification_fan_outs').execute();
+    }
+  });
+
   it('a failing save leaves no notification behind', async () => {
     // Fails at COMMIT, after the user and its notifications were written in the same transaction.
     await sql`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS

@@ -87,7 +87,6 @@ const AFTER_COMMIT = {
   userCreated: [audience.admins, audience.holdersOf('Approve User')],
 } satisfies Partial<Record<NotificationKind, readonly RawBuilder<unknown>[]>>;
 type AfterCommitKind = keyof typeof AFTER_COMMIT;
-const isAfterCommitKind = (kind: string): kind is AfterCommitKind => kind in AFTER_COMMIT;
 
 /**
  * Saves the event in the transaction of the change, and wakes the processes (lib/notification-hub.ts)
@@ -112,29 +111,33 @@ export async function fanOutNotifications(db: Db): Promise<number> {
   let written = 0;
   for (;;) {
     const told = await inTransaction(db, async (trx) => {
-      const { rows } = await sql<{
-        kind: string;
-        subject: string;
-        entity: NotificationEntity;
-        entity_id: number;
-        actor: number;
-        exclude: number[];
-        at: string;
-      }>`DELETE FROM notification_fan_outs WHERE fan_out_id = (
-          SELECT fan_out_id FROM notification_fan_outs ORDER BY fan_out_id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING kind, subject, entity, entity_id, actor, exclude, created_at::text AS at`.execute(trx);
-      const e = rows[0];
+      // Only the kinds this version can write: another version's stay queued for it.
+      const e = await trx
+        .deleteFrom('notification_fan_outs')
+        .where('fan_out_id', '=', (eb) =>
+          eb
+            .selectFrom('notification_fan_outs')
+            .select('fan_out_id')
+            .where('kind', 'in', Object.keys(AFTER_COMMIT))
+            .orderBy('fan_out_id')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'])
+        .returning(sql<string>`created_at::text`.as('at'))
+        .executeTakeFirst();
       if (!e) return null;
-      if (!isAfterCommitKind(e.kind)) return 0; // not ours to write: a later version's kind
+      const kind = e.kind as AfterCommitKind;
       return notify(trx, {
-        kind: e.kind,
+        kind,
         subject: e.subject,
         entity: e.entity,
         entityId: e.entity_id,
         actor: e.actor,
         exclude: e.exclude,
         at: e.at,
-        recipients: AFTER_COMMIT[e.kind],
+        recipients: AFTER_COMMIT[kind],
       });
     });
     if (told === null) return written;
