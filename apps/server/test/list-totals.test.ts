@@ -44,3 +44,66 @@ it('counts exactly up to 10,000 rows and says when a larger total is an estimate
   const again = await list('itemsPerPage=50');
   expect(again).toMatchObject({ total: all.total, total_is_estimate: true, last_page: all.last_page });
 });
+
+type Row = { seller_name: string; seller_id?: number; total_properties?: number };
+const names = (page: { data: unknown[] }) => (page.data as Row[]).map((r) => r.seller_name);
+
+it('answers a search of more than 10,000 matches newest first when asked, and sorted otherwise', async () => {
+  const sorted = await list('searchText=seller&sortColumn=seller_name');
+  expect(sorted.total_is_estimate).toBe(true);
+  expect(names(sorted).slice(0, 5)).toEqual([
+    'Seller 1',
+    'Seller 10',
+    'Seller 100',
+    'Seller 1000 Rare',
+    'Seller 10000 Rare',
+  ]);
+  expect(sorted).not.toHaveProperty('newest_first');
+
+  const newest = await list('searchText=seller&sortColumn=seller_name&broadOrder=Newest');
+  expect(newest).toMatchObject({ newest_first: true, total_is_estimate: true, total: sorted.total });
+  const newestNames = (from: number) =>
+    Array.from({ length: 7 }, (_, i) => `Seller ${from - i}${(from - i) % 1000 === 0 ? ' Rare' : ''}`);
+  expect(names(newest)).toEqual(newestNames(12000));
+  const next = await list('searchText=seller&sortColumn=seller_name&broadOrder=newest&page=2');
+  expect(names(next)).toEqual(newestNames(11993));
+
+  // Few matches are sorted as asked, whatever the client allows.
+  const rare = await list('searchText=rare&sortColumn=seller_name&sortOrder=desc&broadOrder=newest');
+  expect(rare).not.toHaveProperty('newest_first');
+  expect(names(rare).slice(0, 3)).toEqual(['Seller 9000 Rare', 'Seller 8000 Rare', 'Seller 7000 Rare']);
+});
+
+it('computes a newest-first page’s late columns for its own rows, in its order', async () => {
+  const res = await t.call(token, {
+    method: 'GET',
+    url: '/api/getSellerReports?searchText=seller&sortColumn=phone_1&itemsPerPage=15&broadOrder=newest',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const page = res.json().resultData as { newest_first?: boolean; data: Row[] };
+  expect(page.newest_first).toBe(true);
+  expect(page.data.map((r) => r.seller_name)).toEqual(
+    Array.from({ length: 15 }, (_, i) => `Seller ${12000 - i}${i === 0 ? ' Rare' : ''}`),
+  );
+  expect(page.data.every((r) => r.total_properties === 0)).toBe(true);
+});
+
+it('sorts a broad search after all when its matches are not among the newest rows', async () => {
+  // 600 newer sellers, none a 'seller': the walk from the newest end gives up before the matches.
+  await sql`INSERT INTO sellers (seller_name, phone_1)
+    SELECT 'Plain ' || g, '0918' || lpad(g::text, 7, '0') FROM generate_series(1, 600) g`.execute(t.db);
+  await sql`ANALYZE sellers`.execute(t.db);
+  const page = await list('searchText=seller&sortColumn=seller_name&broadOrder=newest');
+  expect(page.total_is_estimate).toBe(true);
+  expect(page).not.toHaveProperty('newest_first');
+  expect(names(page).slice(0, 3)).toEqual(['Seller 1', 'Seller 10', 'Seller 100']);
+});
+
+it('refuses an unknown broadOrder in a plain sentence', async () => {
+  const res = await t.call(token, {
+    method: 'GET',
+    url: '/api/GetSeller?searchText=seller&broadOrder=fastest',
+  });
+  expect(res.statusCode).toBe(400);
+  expect(res.body).toContain('broadOrder must be sorted or newest');
+});

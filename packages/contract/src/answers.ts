@@ -18,6 +18,8 @@ export const listPage = <R extends z.ZodType>(row: R) =>
     total: z.number().int(),
     /** Set when `total` is the planner's estimate (more than 10,000 matches). */
     total_is_estimate: z.boolean().optional(),
+    /** Set when a search of more than 10,000 matches asked for newest first (`broadOrder=newest`) got it. */
+    newest_first: z.boolean().optional(),
     current_page: z.number().int(),
     per_page: z.number().int(),
     last_page: z.number().int(),

@@ -226,6 +226,9 @@ function sortColumnOf<const C extends readonly [string, ...string[]]>(
   );
 }
 
+/** How a search with more than 10,000 matches may be ordered (listQuery's `broadOrder`). */
+export const BROAD_ORDERS = ['sorted', 'newest'] as const;
+
 export const listQuery = <const C extends readonly [string, ...string[]]>(
   sortColumns: C,
   { pageSizes = PAGE_SIZES, defaultOrder = 'asc', sortAliases = {} }: ListQueryOptions = {},
@@ -245,6 +248,17 @@ export const listQuery = <const C extends readonly [string, ...string[]]>(
       .pipe(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }))
       .default(defaultOrder),
     searchText: z.string().trim().max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`).default(''),
+    /**
+     * The order of a search with more than 10,000 matches: `sorted` (the default, what old
+     * clients get) in the sort asked for, which at millions of rows may take a second; `newest` the
+     * newest matches first, at once, answered with `newest_first` (decision 59).
+     */
+    broadOrder: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(BROAD_ORDERS, { error: 'broadOrder must be sorted or newest' }))
+      .default('sorted'),
   });
 };
 export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
@@ -254,6 +268,8 @@ export interface Page<T> {
   /** Exact up to 10,000 rows; beyond, PostgreSQL's estimate, with `total_is_estimate`. */
   total: number;
   total_is_estimate?: true;
+  /** Set when a broad search asked for `broadOrder=newest` was answered newest first, not sorted. */
+  newest_first?: true;
   current_page: number;
   per_page: number;
   last_page: number;
