@@ -5,6 +5,7 @@ import {
   readPaging,
   readTableState,
   sortChange,
+  sortKept,
   tableParams,
   type TableStateRules,
 } from '../src/components/server-table/table-state.ts';
@@ -21,7 +22,14 @@ const read = (query: string, rules = RULES) => {
 
 describe('readTableState', () => {
   it('starts on page 1, at the default size and sort, with no search', () => {
-    expect(read('')).toEqual({ page: 1, size: DEFAULT_PAGE_SIZE, sort: 'created_at', order: 'desc', q: '' });
+    expect(read('')).toEqual({
+      page: 1,
+      size: DEFAULT_PAGE_SIZE,
+      sort: 'created_at',
+      order: 'desc',
+      q: '',
+      sortChosen: false,
+    });
   });
 
   it('reads what the URL holds', () => {
@@ -32,6 +40,7 @@ describe('readTableState', () => {
       sort: 'name',
       order: 'desc',
       q: 'ana',
+      sortChosen: true,
     });
   });
 
@@ -95,7 +104,7 @@ describe('sortChange', () => {
 
 describe('tableParams', () => {
   it('is the list request: the state in the server names, and the filters', () => {
-    const state = { page: 2, size: 10, sort: 'name', order: 'asc' as const, q: 'x' };
+    const state = { page: 2, size: 10, sort: 'name', order: 'asc' as const, q: 'x', sortChosen: true };
     expect(tableParams(state, { role: 3 })).toEqual({
       page: 2,
       itemsPerPage: 10,
@@ -103,6 +112,21 @@ describe('tableParams', () => {
       sortOrder: 'asc',
       searchText: 'x',
       role: 3,
+    });
+  });
+
+  it('lets a broad search come newest first while the sort is the default, not once one is chosen', () => {
+    expect(tableParams(read('q=maria'))).toMatchObject({ broadOrder: 'newest' });
+    expect(tableParams(read('q=maria&sort=name'))).not.toHaveProperty('broadOrder');
+  });
+});
+
+describe('sortKept', () => {
+  it('makes the shown sort a choice, from page 1', () => {
+    expect(sortKept({ sort: 'created_at', order: 'desc' })).toEqual({
+      sort: 'created_at',
+      order: 'desc',
+      page: null,
     });
   });
 });

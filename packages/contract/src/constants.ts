@@ -41,6 +41,9 @@ export const MESSAGES = {
   noData: 'No Data Found',
   loading: 'Loading data',
   recordsFound: (n: number, estimate = false) => `${estimate ? 'About ' : ''}${n} Records Found`,
+  newestFirst: (column: string) =>
+    `More than 10,000 matches, so the newest are shown first. Narrow the search, or sort them by ${column} (this can take a few seconds).`,
+  sortAnyway: (column: string) => `Sort by ${column}`,
   invalidLogin: 'Invalid Login Details',
   dateRangeOrder: 'The end date must not be before the start date',
   confirmStatus: 'Are you sure to change the status',

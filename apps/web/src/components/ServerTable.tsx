@@ -33,6 +33,7 @@ import { useCellTooltip } from './server-table/use-cell-tooltip.tsx';
 import { useGridKeyboard } from './server-table/use-grid-keyboard.ts';
 import { useTableUrlState } from './server-table/use-table-url-state.ts';
 import { Overlay } from './server-table/Overlay.tsx';
+import { NewestFirstNote } from './server-table/NewestFirstNote.tsx';
 import { TableTools } from './server-table/TableTools.tsx';
 import { useTableViews } from './server-table/use-table-views.ts';
 import { BulkBar, type BulkAction } from './server-table/BulkBar.tsx';
@@ -48,6 +49,8 @@ export const PAGINATION_FITS = {
   '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
   '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
 } as const;
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 export type { ColumnDef } from './server-table/columns.ts';
 export type { SortOrder } from './server-table/table-state.ts';
@@ -118,6 +121,9 @@ export function ServerTable<R extends object>({
   const pageData = enabled && !failed ? query.data : undefined;
   const total = pageData?.total ?? 0;
   const rows = pageData?.data ?? [];
+  // A broad search answered newest first: no header shows a sort, and the shown one's header applies it.
+  const newestFirst = !!pageData?.newest_first;
+  const sortOn = (field: string) => (newestFirst && field === sort ? table.keepSort() : sortBy(field));
 
   const rowId = (row: R, index: number) =>
     getRowId ? getRowId(row) : ((row as { id?: string | number }).id ?? index);
@@ -156,7 +162,7 @@ export function ServerTable<R extends object>({
     (col) => {
       const column = allColumns[col]!;
       if (column.sortable === false) return false;
-      sortBy(column.field);
+      sortOn(column.field);
       return true;
     },
   );
@@ -213,6 +219,12 @@ export function ServerTable<R extends object>({
           noun={bulk.noun}
         />
       )}
+      {newestFirst && (
+        <NewestFirstNote
+          column={columns.find((c) => c.field === sort)?.headerName ?? sort}
+          onSort={table.keepSort}
+        />
+      )}
       <Box
         sx={{
           height: TABLE_HEIGHT,
@@ -250,7 +262,7 @@ export function ServerTable<R extends object>({
               >
                 <TableRow role="row" sx={{ display: 'flex' }}>
                   {allColumns.map((c, col) => {
-                    const sorted = c.field === sort;
+                    const sorted = c.field === sort && !newestFirst;
                     const canSort = c.sortable !== false;
                     const header = cellProps(0, col, c, HEADER_HEIGHT);
                     return (
@@ -258,16 +270,8 @@ export function ServerTable<R extends object>({
                         key={c.field}
                         role="columnheader"
                         align={c.headerAlign}
-                        aria-sort={
-                          !canSort
-                            ? undefined
-                            : sorted
-                              ? order === 'asc'
-                                ? 'ascending'
-                                : 'descending'
-                              : 'none'
-                        }
-                        onClick={canSort ? () => sortBy(c.field) : undefined}
+                        aria-sort={!canSort ? undefined : sorted ? ARIA_SORT[order] : 'none'}
+                        onClick={canSort ? () => sortOn(c.field) : undefined}
                         {...header}
                         sx={{
                           ...header.sx,

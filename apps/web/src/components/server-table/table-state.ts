@@ -10,6 +10,12 @@ export interface TableState {
   sort: string;
   order: SortOrder;
   q: string;
+  /**
+   * The sort was chosen (it is in the URL), not the list's default: a search with more than 10,000
+   * matches is then sorted as chosen, which may take seconds at millions of rows; else it is answered
+   * newest first, at once (decision 59).
+   */
+  sortChosen: boolean;
 }
 
 export interface TableStateRules {
@@ -41,11 +47,12 @@ export function readPaging(get: (name: string) => string | null, pageSizes: read
 export function readTableState(get: (name: string) => string | null, rules: TableStateRules): TableState {
   const { page, size } = readPaging(get, rules.pageSizes);
   const rawSort = get('sort');
-  const sort = rawSort && rules.sortable.has(rawSort) ? rawSort : rules.defaultSort.field;
+  const sortChosen = !!rawSort && rules.sortable.has(rawSort);
+  const sort = sortChosen ? rawSort : rules.defaultSort.field;
   const rawOrder = get('order');
   const order: SortOrder =
     rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : rawSort ? 'asc' : rules.defaultSort.order;
-  return { page, size, sort, order, q: get('q') ?? '' };
+  return { page, size, sort, order, q: get('q') ?? '', sortChosen };
 }
 
 /**
@@ -67,5 +74,13 @@ export const tableParams = (
   sortColumn: state.sort,
   sortOrder: state.order,
   searchText: state.q,
+  ...(state.sortChosen ? {} : { broadOrder: 'newest' }),
   ...extra,
+});
+
+/** The URL change that keeps the shown sort as a choice: a broad search is then sorted, not newest first. */
+export const sortKept = (state: Pick<TableState, 'sort' | 'order'>): UrlParamChanges => ({
+  sort: state.sort,
+  order: state.order,
+  page: null,
 });

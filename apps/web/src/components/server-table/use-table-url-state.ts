@@ -1,5 +1,5 @@
 import { useDebouncedSearch, useUrlParams } from '../../lib/url-state.ts';
-import { readTableState, sortChange, type TableStateRules } from './table-state.ts';
+import { readTableState, sortChange, sortKept, type TableStateRules } from './table-state.ts';
 
 /**
  * A table's page, size, sort and search, kept in the URL (each name after `prefix`, for a screen with
@@ -16,6 +16,8 @@ export function useTableUrlState(prefix: string, rules: TableStateRules) {
     input,
     setInput,
     sortBy: (field: string) => update(sortChange(state, field)),
+    /** Sorts a broad search answered newest first by the sort shown (decision 59). */
+    keepSort: () => update(sortKept(state)),
     goToPage: (page: number) => update({ page }),
     setSize: (size: number) => update({ size, page: null }),
   };
