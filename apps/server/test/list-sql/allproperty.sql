@@ -60,7 +60,7 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
     WHERE y.property_type_id = p.property_type_id) as "property_type"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
-    where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
+    where true and (split_part(p.search_document, chr(57349), 1) ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
     order by "p"."date_first_added" desc, "p"."property_id" desc
     limit $5
     offset $6) as "page"
@@ -71,7 +71,7 @@ select "page".*, p.user_id as "user_id", p.user_type as "user_type", p.created_b
 select count(*) as "n"
   from (select "p"."property_id" as "id", "p"."date_first_added" as "date_first_added", "p"."property_name" as "property_name", coalesce(p.sale_price_asked, p.rental_price_asked) as "price", "p"."status" as "status"
     from "properties" as "p"
-    where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
+    where true and (split_part(p.search_document, chr(57349), 1) ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
     limit $5) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency

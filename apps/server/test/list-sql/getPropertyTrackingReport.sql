@@ -31,7 +31,7 @@ select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date
   from "properties" as "p"
   left join "roles" as "ut" on "ut"."id" = "p"."user_type"
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((p.search_document ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
+  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
         FROM roles
         WHERE name ILIKE $9)) OR "p"."operator_id" = ANY (ARRAY(SELECT user_id
         FROM users
@@ -45,7 +45,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
     from "properties" as "p"
     left join "roles" as "ut" on "ut"."id" = "p"."user_type"
     left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((p.search_document ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
+    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
           FROM roles
           WHERE name ILIKE $10)) OR "p"."operator_id" = ANY (ARRAY(SELECT user_id
           FROM users

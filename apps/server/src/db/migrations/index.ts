@@ -25,6 +25,7 @@ import { migration as m0027 } from './0027-housekeeping-runs.ts';
 import { migration as m0028 } from './0028-search-documents.ts';
 import { migration as m0029 } from './0029-notification-fan-outs.ts';
 import { migration as m0030 } from './0030-agent-chooser-covering-index.ts';
+import { migration as m0031 } from './0031-listing-own-text-index.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0028_search_documents': m0028,
   '0029_notification_fan_outs': m0029,
   '0030_agent_chooser_covering_index': m0030,
+  '0031_listing_own_text_index': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

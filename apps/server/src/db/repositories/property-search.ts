@@ -15,8 +15,11 @@ const PROPERTY_SEARCH_FIELDS = [
 ] as const;
 export type PropertySearchField = (typeof PROPERTY_SEARCH_FIELDS)[number];
 
-const marker = (field: PropertySearchField) =>
-  String.fromCharCode(0xe001 + PROPERTY_SEARCH_FIELDS.indexOf(field));
+const markerCode = (field: PropertySearchField) => 0xe001 + PROPERTY_SEARCH_FIELDS.indexOf(field);
+const marker = (field: PropertySearchField) => String.fromCharCode(markerCode(field));
+/** The listing's own fields: the document up to the seller's marker, with its own index (migration 0031). */
+const OWN_FIELDS: readonly PropertySearchField[] = ['name', 'headline', 'street', 'building'];
+const ownText = sql`split_part(p.search_document, chr(${sql.lit(markerCode('seller'))}), 1)`;
 const ANY_MARKER = `${marker('name')}-${marker('broker')}`;
 /** A regular expression's metacharacters (ARE), and each one escaped by a backslash. */
 const METACHARACTER = '([.*+?^${}()|\\[\\]\\\\])';
@@ -34,7 +37,9 @@ export function propertySearch(text: string, fields: readonly PropertySearchFiel
   const start = `[${fields.map(marker).join('')}][^${ANY_MARKER}]*`;
   // lower() in SQL, as ILIKE lowers; the whole pattern is a constant when the statement is planned.
   const pattern = sql`${start} || regexp_replace(lower(${text}), ${METACHARACTER}, ${ESCAPED}, 'g')`;
-  const matches = marked ? sql`false` : sql`p.search_document ~ (${pattern})`;
+  // Only the listing's own fields: their own index, without the candidates a parent's name adds.
+  const searched = fields.every((f) => OWN_FIELDS.includes(f)) ? ownText : sql`p.search_document`;
+  const matches = marked ? sql`false` : sql`${searched} ~ (${pattern})`;
   const id = orId === undefined ? sql`` : sql` OR p.property_id = ${orId}`;
   return sql<SqlBool>`(${matches}${id})`;
 }
