@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
+import { inTransaction } from '../../db/index.ts';
 import {
   EXACT_COUNT_LIMIT,
   directionOf,
@@ -20,10 +21,19 @@ import {
 } from './page.ts';
 
 /**
+ * How long the walk for a page of the newest matches may take before the page is sorted instead: the
+ * list's rows may lie far apart in key order (agents among two million users, all created first), so
+ * that even a short walk of the list reads most of the table.
+ */
+const NEWEST_WALK_MS = 50;
+/** PostgreSQL's code for a statement cancelled by its statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/**
  * The requested page of a search's matches newest first, when the newest `bound` rows (the key's index
- * walked from its end) hold all it needs; else undefined. Matches spread through the list are met at
- * once (a tenth of two million users); matches gathered among older rows ('seller 12' among sellers
- * named in number order) are not, and the walk stops there.
+ * walked from its end) hold all it needs and are read within NEWEST_WALK_MS; else undefined. Matches
+ * spread through the list are met at once (a tenth of two million users); matches gathered among older
+ * rows ('seller 12' among sellers named in number order) are not, and the walk stops there.
  */
 async function newestPage<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, key: string, bound: number) {
   const { page, itemsPerPage } = ctx.input;
@@ -33,12 +43,18 @@ async function newestPage<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, k
     .select([sql.ref(key).as('key'), sql<boolean>`${searchCondition(spec, ctx)}`.as('matched')])
     .orderBy(sql`${sql.ref(key)} desc`)
     .limit(bound);
-  const keys = await ctx.db
-    .selectFrom(walked.as('walked'))
-    .select('walked.key')
-    .where('walked.matched', '=', true)
-    .limit(page * itemsPerPage)
-    .execute();
+  const keys = await inTransaction(ctx.db, async (trx) => {
+    await sql`SET LOCAL statement_timeout = ${sql.lit(NEWEST_WALK_MS)}`.execute(trx);
+    return trx
+      .selectFrom(walked.as('walked'))
+      .select('walked.key')
+      .where('walked.matched', '=', true)
+      .limit(page * itemsPerPage)
+      .execute();
+  }).catch((error: unknown) => {
+    if ((error as { code?: string }).code === QUERY_CANCELED) return [];
+    throw error;
+  });
   if (keys.length < page * itemsPerPage) return undefined;
   const onPage = keys.slice((page - 1) * itemsPerPage).map((row) => row.key as unknown);
   const rows = filtered(spec, ctx, onPage).orderBy(sql`${sql.ref(key)} desc`);
