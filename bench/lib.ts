@@ -598,5 +598,15 @@ export const pageCases = () =>
           as,
           label: `${call.name}, searchText=${more}`,
         })),
+        // As the web app asks: a search of more than 10,000 matches newest first (decision 59).
+        ...(as === 'Super Admin' && call.list?.sortMatches
+          ? [search, ...(MORE_SEARCHES[call.name] ?? [])]
+          : []
+        ).map((text) => ({
+          call: call.name,
+          url: callUrl(call.name, { ...params, searchText: text, broadOrder: 'newest' }),
+          as,
+          label: `${call.name}, searchText=${text}, newest`,
+        })),
       ]);
     });

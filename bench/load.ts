@@ -143,7 +143,9 @@ try {
       if (roll < 0.3) {
         await timed('list', callUrl(call, params), { headers });
       } else if (roll < 0.55) {
-        await timed('search', callUrl(call, { ...params, searchText: pick(SEARCHES) }), { headers });
+        // As the web app asks at a list's default sort: a broad search newest first (decision 59).
+        const search = { ...params, searchText: pick(SEARCHES), broadOrder: 'newest' };
+        await timed('search', callUrl(call, search), { headers });
       } else if (roll < 0.65) {
         await timed('page', callUrl(call, { ...params, page: 2 + Math.floor(Math.random() * 4) }), {
           headers,
