@@ -77,7 +77,12 @@ async function captured(run: () => Promise<unknown>) {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Statement)
-    .filter((q) => !/set_config\('pp\.|from "sessions" as "s"/.test(q.sql))
+    // Transactions' own statements too: replayed one by one on pooled connections, a BEGIN would leave
+    // its connection in a transaction (the newest-first walk's, with its 50 ms limit: decision 59, which
+    // the replay runs to its end).
+    .filter(
+      (q) => !/set_config\('pp\.|from "sessions" as "s"|^(begin|commit|rollback|set local)\b/i.test(q.sql),
+    )
     .sort((a, b) => a.end - a.ms - (b.end - b.ms));
   const waves: Statement[][] = [];
   let waveEnd = -Infinity;
