@@ -10,14 +10,21 @@ const messages = (result: { success: boolean; error?: z.ZodError }) =>
 describe('listQuery', () => {
   const query = listQuery(['name', 'id', 'created_at'], { sortAliases: { province_name: 'name' } });
 
-  it('fills the defaults: page 1, the default page size, the first sort column, ascending, no search', () => {
+  it('fills the defaults: page 1, the default page size, the first sort column, ascending, no search, sorted', () => {
     expect(query.parse({})).toEqual({
       page: 1,
       itemsPerPage: DEFAULT_PAGE_SIZE,
       sortColumn: 'name',
       sortOrder: 'asc',
       searchText: '',
+      broadOrder: 'sorted',
     });
+  });
+
+  it('takes broadOrder in any case, and refuses another in a sentence', () => {
+    expect(query.parse({ broadOrder: ' Newest ' }).broadOrder).toBe('newest');
+    const refused = query.safeParse({ broadOrder: 'fastest' });
+    expect(refused.error?.issues[0]?.message).toBe('broadOrder must be sorted or newest');
   });
 
   it('takes page and itemsPerPage from query-string text', () => {
