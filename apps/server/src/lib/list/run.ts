@@ -37,20 +37,12 @@ const QUERY_CANCELED = '57014';
  */
 async function newestPage<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, key: string, bound: number) {
   const { page, itemsPerPage } = ctx.input;
-  const walked = spec
-    .query(ctx)
-    .clearSelect()
-    .select([sql.ref(key).as('key'), sql<boolean>`${searchCondition(spec, ctx)}`.as('matched')])
+  const walked = walkedRows(spec, ctx, spec.query(ctx))
     .orderBy(sql`${sql.ref(key)} desc`)
     .limit(bound);
   const keys = await inTransaction(ctx.db, async (trx) => {
     await sql`SET LOCAL statement_timeout = ${sql.lit(NEWEST_WALK_MS)}`.execute(trx);
-    return trx
-      .selectFrom(walked.as('walked'))
-      .select('walked.key')
-      .where('walked.matched', '=', true)
-      .limit(page * itemsPerPage)
-      .execute();
+    return firstMatches(trx, walked, page * itemsPerPage).execute();
   }).catch((error: unknown) => {
     if ((error as { code?: string }).code === QUERY_CANCELED) return [];
     throw error;
@@ -87,39 +79,51 @@ async function walkedMatches<I extends ListQuery>(
   return rows.map((row) => row.key as unknown);
 }
 
+/** The list's rows as a walk reads them: each one's key, and whether it matches the search. */
+const walkedRows = <I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, query: AnyQuery) =>
+  query
+    .clearSelect()
+    .select([sql.ref(matchKey(spec)!).as('key'), sql<boolean>`${searchCondition(spec, ctx)}`.as('matched')]);
+
+/**
+ * The keys of the first `reach` matches among walked rows. A subquery's rows keep their order in
+ * PostgreSQL: the first matches walked are the first in order.
+ */
+const firstMatches = (db: Ctx<ListQuery>['db'], rows: AnyQuery, reach: number) =>
+  db.selectFrom(rows.as('walked')).select('walked.key').where('walked.matched', '=', true).limit(reach);
+
 function walkQuery<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, bound: number, reach: number) {
-  const walked = (query: AnyQuery) =>
-    query
-      .clearSelect()
-      .select([
-        sql.ref(matchKey(spec)!).as('key'),
-        sql<boolean>`${searchCondition(spec, ctx)}`.as('matched'),
-      ]);
-  // A subquery's rows keep their order in PostgreSQL: the first matches walked are the first in order.
-  const firstMatches = (rows: AnyQuery) =>
-    ctx.db.selectFrom(rows.as('walked')).select('walked.key').where('walked.matched', '=', true).limit(reach);
   const split = splitOf(spec, ctx);
-  if (!split) return firstMatches(inSortOrder(spec, ctx, walked(spec.query(ctx))).limit(bound));
+  if (!split)
+    return firstMatches(
+      ctx.db,
+      inSortOrder(spec, ctx, walkedRows(spec, ctx, spec.query(ctx))).limit(bound),
+      reach,
+    );
   // Sorted by a joined column (a seller's name), the walk reads each part by its own index, as the
   // unsearched first page does: one walk of the whole left-joined list would sort all of it first.
   const direction = directionOf(ctx.input.sortOrder);
   const present = inSortOrder(
     spec,
     ctx,
-    walked(spec.query(ctx).where(split.present)).select(sql`${sortKey(spec, ctx)}`.as('sort_key')),
+    walkedRows(spec, ctx, spec.query(ctx).where(split.present)).select(
+      sql`${sortKey(spec, ctx)}`.as('sort_key'),
+    ),
   ).limit(bound);
   const absent = tieBreakers(
     spec,
-    walked(spec.query(ctx).where(split.absent)).select(sql`NULL`.as('sort_key')),
+    walkedRows(spec, ctx, spec.query(ctx).where(split.absent)).select(sql`NULL`.as('sort_key')),
     direction,
   ).limit(bound);
   return firstMatches(
+    ctx.db,
     ctx.db
       .selectFrom(sql`(${present} UNION ALL ${absent})`.as('parts'))
       .select([sql.ref('parts.key').as('key'), sql.ref('parts.matched').as('matched')])
       .orderBy(sql`parts.sort_key ${direction}`)
       .orderBy(sql`parts.key ${direction}`)
       .limit(bound),
+    reach,
   );
 }
 
@@ -202,7 +206,7 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     const reach = page * itemsPerPage;
     const all = (count as { matches?: Matches | null }).matches ?? undefined;
     let bound = walkBound(total, listed, reach);
-    if (!matchKey(spec)) return bound < total ? 'walk' : all;
+    if (!key) return bound < total ? 'walk' : all;
     if (bound <= total / 4 && !(await walkIsCheaper(spec, ctx, bound, reach, all))) return all;
     // Where the matches lie further on, four times as far each time, while a walk reads at most a
     // quarter as many rows as there are matches to sort: a row walked costs about twice a match sorted
