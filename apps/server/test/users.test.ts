@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ALL_PERMISSIONS, listPage, messageAnswer, ROLE, userListRow } from '@app/contract';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { inTransaction } from '../src/db/index.ts';
+import { userMatches, type UserSearchField } from '../src/db/repositories/user-search.ts';
 
 let t: TestApp;
 let superAdmin: { userId: number; token: string };
@@ -71,6 +73,55 @@ describe('GetUser', () => {
       (await t.call(superAdmin.token, { method: 'GET', url: '/api/GetUser?sortColumn=password_hash' }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it("finds a user by what the list's fields hold, in any case, and by their new name once renamed", async () => {
+    const id = await t.createUser(ROLE.Operator, 'ines.pena@example.ph');
+    await t.db
+      .updateTable('users')
+      .set({ first_name: 'Inés', last_name: 'Peña', phone_1: '09181112222', phone_2: '09285553333' })
+      .where('user_id', '=', id)
+      .execute();
+    const found = async (search: string, call = 'GetUser') => {
+      const res = await t.call(superAdmin.token, {
+        method: 'GET',
+        url: `/api/${call}?itemsPerPage=50&searchText=${encodeURIComponent(search)}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = (res.json() as { resultData: { data: { full_name: string }[] } }).resultData.data;
+      return rows.map((row) => row.full_name);
+    };
+    for (const search of ['INÉS PEÑA', 'és pe', 'PENA@EXAMPLE', '0918111']) {
+      expect(await found(search), search).toEqual(['Inés Peña']);
+    }
+    // The second phone is not a field of the Users list, but is one of the Users report's; text
+    // across the name and the e-mail is in no field.
+    expect(await found('0928555')).toEqual([]);
+    expect(await found('0928555', 'GetUserReport')).toEqual(['Inés Peña']);
+    expect(await found('peña ines.pena')).toEqual([]);
+    expect(await found('peñaines')).toEqual([]);
+
+    await t.db.updateTable('users').set({ last_name: 'Dela Cruz' }).where('user_id', '=', id).execute();
+    expect(await found('peña')).toEqual([]);
+    expect(await found('inés dela')).toEqual(['Inés Dela Cruz']);
+  });
+
+  it("reads the users' search text through its own index, and the other fields through theirs", async () => {
+    const indexesRead = async (fields: UserSearchField[]) =>
+      inTransaction(t.db, async (trx) => {
+        // Few rows here: an index is read only when a scan of the table is not an option.
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT user_id FROM users u
+          WHERE ${userMatches('%peña%', fields)}`.execute(trx);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        return [...text.matchAll(/on (users_\w+_trgm)/g)].map((m) => m[1]).sort();
+      });
+    expect(await indexesRead(['name', 'user_email', 'phone_1'])).toEqual(['users_search_text_trgm']);
+    expect(await indexesRead(['name', 'phone_1', 'phone_2', 'user_email'])).toEqual([
+      'users_phone_2_trgm',
+      'users_search_text_trgm',
+    ]);
+    expect(await indexesRead(['name'])).toEqual(['users_full_name_trgm']);
   });
 
   it('never answers password hashes or session data', async () => {

@@ -18,6 +18,7 @@ import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
 import { countOtherSuperAdmins, deleteUserRow, findManagedUser } from '../db/repositories/users.ts';
+import { userMatches } from '../db/repositories/user-search.ts';
 
 const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
 
@@ -63,8 +64,7 @@ export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof use
     user_status: 'u.user_status',
     user_id: 'u.user_id',
   },
-  search: (pattern) =>
-    sql`(${fullName} ILIKE ${pattern} OR u.user_email ILIKE ${pattern} OR u.phone_1 ILIKE ${pattern})`,
+  search: (pattern) => userMatches(pattern, ['name', 'user_email', 'phone_1']),
   sortMatches: true,
   tieBreaker: 'u.user_id',
   // The old client fills its Edit User form from the row: the whole record, for the page's rows only.

@@ -32,13 +32,12 @@ select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a".
         WHERE agency_name ILIKE $3 OR owner_name ILIKE $4
             OR contact_person ILIKE $5 OR email_address ILIKE $6
          
-        UNION SELECT associated_agency_id
-        FROM users
-           
-        WHERE first_name || ' ' || last_name ILIKE $7 OR user_email ILIKE $8)) AND ("a"."agency_name" ILIKE $9 OR "a"."owner_name" ILIKE $10 OR "a"."contact_person" ILIKE $11 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $12 OR "a"."email_address" ILIKE $13 OR "u"."user_email" ILIKE $14))
+        UNION SELECT u.associated_agency_id
+        FROM users u
+        WHERE (u.search_text LIKE lower($7)))) AND ("a"."agency_name" ILIKE $8 OR "a"."owner_name" ILIKE $9 OR "a"."contact_person" ILIKE $10 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $11 OR "a"."email_address" ILIKE $12 OR "u"."user_email" ILIKE $13))
   order by ROW("a"."agency_id", "a"."agency_id", "u"."user_id") asc
-  limit $15
-  offset $16;
+  limit $14
+  offset $15;
 
 select count(*) as "n"
   from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
@@ -49,11 +48,10 @@ select count(*) as "n"
           WHERE agency_name ILIKE $3 OR owner_name ILIKE $4
             OR contact_person ILIKE $5 OR email_address ILIKE $6
          
-          UNION SELECT associated_agency_id
-          FROM users
-           
-          WHERE first_name || ' ' || last_name ILIKE $7 OR user_email ILIKE $8)) AND ("a"."agency_name" ILIKE $9 OR "a"."owner_name" ILIKE $10 OR "a"."contact_person" ILIKE $11 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $12 OR "a"."email_address" ILIKE $13 OR "u"."user_email" ILIKE $14))
-    limit $15) as "counted";
+          UNION SELECT u.associated_agency_id
+          FROM users u
+          WHERE (u.search_text LIKE lower($7)))) AND ("a"."agency_name" ILIKE $8 OR "a"."owner_name" ILIKE $9 OR "a"."contact_person" ILIKE $10 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $11 OR "a"."email_address" ILIKE $12 OR "u"."user_email" ILIKE $13))
+    limit $14) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

@@ -55,10 +55,10 @@ select "page".*, "u"."first_name" as "first_name", "u"."last_name" as "last_name
   from (select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and (u.first_name || ' ' || u.last_name ILIKE $1 OR u.user_email ILIKE $2 OR u.phone_1 ILIKE $3)
+    where true and (u.search_text LIKE lower($1))
     order by ROW(u.first_name || ' ' || u.last_name, "u"."user_id") asc
-    limit $4
-    offset $5) as "page"
+    limit $2
+    offset $3) as "page"
   inner join "users" as "u" on "u"."user_id" = "page"."user_id"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
@@ -66,8 +66,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
   from (select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and (u.first_name || ' ' || u.last_name ILIKE $2 OR u.user_email ILIKE $3 OR u.phone_1 ILIKE $4)
-    limit $5) as "counted";
+    where true and (u.search_text LIKE lower($2))
+    limit $3) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

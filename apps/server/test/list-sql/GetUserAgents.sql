@@ -27,17 +27,17 @@ EXPLAIN (FORMAT JSON) select "u"."user_id", "u"."first_name" || ' ' || "u"."last
 select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
   from "users" as "u"
   inner join "roles" as "r" on "r"."id" = "u"."role_id"
-  where true and "u"."role_id" in ($1, $2) and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $3 OR "u"."phone_1" ILIKE $4 OR "u"."user_email" ILIKE $5)
+  where true and "u"."role_id" in ($1, $2) and (u.search_text LIKE lower($3))
   order by ROW("u"."user_id", "u"."user_id") asc
-  limit $6
-  offset $7;
+  limit $4
+  offset $5;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
   from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email", "u"."user_id" as "match_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and "u"."role_id" in ($2, $3) and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $4 OR "u"."phone_1" ILIKE $5 OR "u"."user_email" ILIKE $6)
-    limit $7) as "counted";
+    where true and "u"."role_id" in ($2, $3) and (u.search_text LIKE lower($4))
+    limit $5) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

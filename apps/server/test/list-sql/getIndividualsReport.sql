@@ -36,18 +36,18 @@ select "page".*, (SELECT count(*)::int
   from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and "u"."role_id" = $1 and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $2 OR "u"."phone_1" ILIKE $3 OR "u"."user_email" ILIKE $4)
+    where true and "u"."role_id" = $1 and (u.search_text LIKE lower($2))
     order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc
-    limit $5
-    offset $6) as "page"
+    limit $3
+    offset $4) as "page"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
   from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and "u"."role_id" = $2 and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $3 OR "u"."phone_1" ILIKE $4 OR "u"."user_email" ILIKE $5)
-    limit $6) as "counted";
+    where true and "u"."role_id" = $2 and (u.search_text LIKE lower($3))
+    limit $4) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

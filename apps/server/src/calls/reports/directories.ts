@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { ROLE } from '@app/contract';
 import { agencyScope } from '../../lib/scope.ts';
+import { userMatches } from '../../db/repositories/user-search.ts';
 import { anyMatches, either, fullNameOf, oneOf, type ReportSpecs } from './build.ts';
 
 const agentName = fullNameOf('u');
@@ -110,14 +111,14 @@ export const directoryReports: Pick<
       phone_1: 'u.phone_1',
     },
     // The agencies that can match come first, through the trigram indexes: those matching themselves and
-    // those of users matching (any user: a wider set only to start from); then each row is tested.
+    // those of users matching (any user, and their first phone too: a wider set only to start from, read
+    // through the users' search text); then each row is tested.
     search: (pattern) =>
       sql<SqlBool>`(${oneOf(
         'a.agency_id',
         sql`SELECT agency_id FROM agencies WHERE agency_name ILIKE ${pattern} OR owner_name ILIKE ${pattern}
             OR contact_person ILIKE ${pattern} OR email_address ILIKE ${pattern}
-          UNION SELECT associated_agency_id FROM users
-            WHERE first_name || ' ' || last_name ILIKE ${pattern} OR user_email ILIKE ${pattern}`,
+          UNION SELECT u.associated_agency_id FROM users u WHERE ${userMatches(pattern, ['name', 'user_email', 'phone_1'])}`,
       )} AND ${anyMatches(
         pattern,
         sql.ref('a.agency_name'),

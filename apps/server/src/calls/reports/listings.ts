@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { propertySearch, type PropertySearchField } from '../../db/repositories/property-search.ts';
+import { userMatches } from '../../db/repositories/user-search.ts';
 import {
   either,
   filterOf,
@@ -71,7 +72,7 @@ const documentSearch =
     propertySearch(text, fields);
 const listingSearch = documentSearch('name', 'seller', 'agent', 'broker');
 const usersNamed = (pattern: string) =>
-  sql`SELECT user_id FROM users WHERE first_name || ' ' || last_name ILIKE ${pattern}`;
+  sql`SELECT u.user_id FROM users u WHERE ${userMatches(pattern, ['name'])}`;
 
 /** Whole months from a moment to now, counted on Manila calendars. */
 const monthsSince = (column: string) => {

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { ROLE } from '@app/contract';
 import type { Db } from '../../db/index.ts';
+import { userMatches } from '../../db/repositories/user-search.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import { sellerScope, userScope } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -53,10 +54,7 @@ const roleMatches = (pattern: string) =>
     sql`SELECT ru.user_id FROM users ru JOIN roles rr ON rr.id = ru.role_id WHERE rr.name ILIKE ${pattern}`,
   );
 const contactSearch = (pattern: string) =>
-  either(
-    anyMatches(pattern, fullName, sql.ref('u.phone_1'), sql.ref('u.phone_2'), sql.ref('u.user_email')),
-    roleMatches(pattern),
-  );
+  either(userMatches(pattern, ['name', 'phone_1', 'phone_2', 'user_email']), roleMatches(pattern));
 
 /** Everyone in scope, or those waiting for approval. */
 const userList = (waiting: boolean): ReportSpec => ({
@@ -152,7 +150,7 @@ export const peopleReports: Pick<
       user_email: 'u.user_email',
       user_status: 'u.user_status',
     },
-    search: (pattern) => anyMatches(pattern, fullName, sql.ref('u.phone_1'), sql.ref('u.user_email')),
+    search: (pattern) => userMatches(pattern, ['name', 'phone_1', 'user_email']),
     tieBreaker: 'u.user_id',
     late: {
       idField: 'user_id',
@@ -178,7 +176,7 @@ export const peopleReports: Pick<
     sort: { id: 'u.user_id', full_name: fullName, role_name: 'r.name' },
     search: (pattern) =>
       either(
-        anyMatches(pattern, fullName),
+        userMatches(pattern, ['name']),
         roleMatches(pattern),
         oneOf(
           'u.user_id',
@@ -208,7 +206,7 @@ export const peopleReports: Pick<
       user_email: 'u.user_email',
       user_id: 'u.user_id',
     },
-    search: (pattern) => anyMatches(pattern, fullName, sql.ref('u.phone_1'), sql.ref('u.user_email')),
+    search: (pattern) => userMatches(pattern, ['name', 'phone_1', 'user_email']),
     tieBreaker: 'u.user_id',
   },
 
@@ -224,7 +222,7 @@ export const peopleReports: Pick<
       return type ? query.where('u.role_id', '=', type) : query;
     },
     sort: { role_type: 'r.name', full_name: fullName, user_status: 'u.user_status' },
-    search: (pattern) => anyMatches(pattern, fullName),
+    search: (pattern) => userMatches(pattern, ['name']),
     tieBreaker: 'u.user_id',
     late: { idField: 'user_id', columns: (page, { user }) => [listingsOf(user, page).as('totalProperties')] },
   },
