@@ -244,6 +244,27 @@ describe('SaveUser', () => {
     expect(await t.login(form.user_email, 'MyOwn1234')).toBeTruthy();
   });
 
+  it('saves a new user with their link or not at all: a link that cannot be stored leaves no user', async () => {
+    const form = agentForm({ first_name: 'Halfway' });
+    // The database refuses the link, as a crash after the user's row would lose it.
+    await sql`CREATE FUNCTION refuse_link() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'no room for the link'; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER refuse_link BEFORE INSERT ON password_resets
+      FOR EACH ROW EXECUTE FUNCTION refuse_link()`.execute(t.db);
+    try {
+      expect((await post('SaveUser', form)).statusCode).not.toBe(200);
+    } finally {
+      await sql`DROP TRIGGER refuse_link ON password_resets`.execute(t.db);
+      await sql`DROP FUNCTION refuse_link()`.execute(t.db);
+    }
+    const kept = t.db.selectFrom('users').select('user_id').where('user_email', '=', form.user_email);
+    expect(await kept.execute()).toEqual([]);
+
+    const again = await post('SaveUser', form);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.mailTo(form.user_email, 'choose your password')).toMatch(/token=/);
+  });
+
   it('copies the agency address when the address is the same as the agency', async () => {
     const res = await post(
       'SaveUser',
@@ -280,6 +301,15 @@ describe('SaveUser', () => {
   it('lets only a Super Admin create a Super Admin, and nobody else their own type', async () => {
     expect((await post('SaveUser', agentForm({ role_id: ROLE.SuperAdmin }))).statusCode).toBe(403);
     expect((await post('SaveUser', agentForm({ role_id: ROLE.Admin }))).statusCode).toBe(403);
+    // The form's other checks run beside this one; a caller refused learns nothing of what they found.
+    const taken = agentForm({
+      role_id: ROLE.Admin,
+      user_email: superAdmin.email,
+      associated_agency_id: 999_999,
+    });
+    expect((await post('SaveUser', taken)).json()).toEqual({
+      message: 'You may not manage users of this type',
+    });
     const bySuper = await post('SaveUser', agentForm({ role_id: ROLE.SuperAdmin }), superAdmin.token);
     expect(bySuper.statusCode, bySuper.body).toBe(200);
     expect((await post('SaveUser', agentForm({ role_id: ROLE.Admin }), superAdmin.token)).statusCode).toBe(

@@ -10,11 +10,11 @@ import {
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import type { Services } from '../lib/call-context.ts';
-import { HttpError, notFound } from '../lib/errors.ts';
+import { HttpError, inOrder, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
-import { revokeSessions } from '../lib/session.ts';
+import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { mayAssign } from '../lib/scope.ts';
 import {
   addressFor,
@@ -26,7 +26,7 @@ import {
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { inTransaction } from '../db/index.ts';
+import { inTransaction, type Trx } from '../db/index.ts';
 import {
   findUserForUpdate,
   insertPasswordReset,
@@ -38,6 +38,12 @@ import {
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
 const forbidden = () => new HttpError(403, 'You may not manage users of this type');
+const mayAssignOrForbidden = async (
+  { db, user }: { db: Services['db']; user: SessionUser },
+  roleId: number,
+) => {
+  if (!(await mayAssign(db, user, roleId))) throw forbidden();
+};
 
 /** The user's columns from the form (address resolved, limit decided by the caller). */
 async function columnsFrom(db: Services['db'], input: UserFields) {
@@ -93,19 +99,24 @@ export async function withStoredImage<T>(
 const imageColumns = (image: StoredImage | null) =>
   image ? { profile_image: image.file, profile_thumbnail: image.thumbnail } : {};
 
-/** A new user chooses their own password through a single-use link (the reset mechanism). */
-async function sendWelcomeLink(
+/**
+ * A new user chooses their own password through a single-use link (the reset mechanism). The link is
+ * stored in the transaction that creates the user, so neither is ever kept without the other.
+ */
+async function storeWelcomeLink(trx: Trx, userId: number) {
+  const { token, tokenHash } = newToken();
+  const expiresAt = new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000);
+  await insertPasswordReset(trx, userId, tokenHash, expiresAt);
+  return token;
+}
+
+/** Mails the new user their link, once the user is saved. */
+function sendWelcomeLink(
   services: Services,
   log: FastifyBaseLogger,
-  user: { user_id: number; first_name: string; user_email: string },
+  user: { first_name: string; user_email: string },
+  token: string,
 ) {
-  const { token, tokenHash } = newToken();
-  await insertPasswordReset(
-    services.db,
-    user.user_id,
-    tokenHash,
-    new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000),
-  );
   const link = `${services.config.publicUrl}/reset-password?token=${token}`;
   services.mailer
     .send({
@@ -141,15 +152,18 @@ export const userFormCalls: AnyCall[] = [
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files, req } = ctx;
-      if (!(await mayAssign(db, user, input.role_id))) throw forbidden();
-      await assertEmailFree(db, input.user_email);
-      await assertReferencesExist(db, input);
+      // Independent reads, at once; a caller who may not create this type learns nothing else.
+      const [, , , columns] = await inOrder([
+        mayAssignOrForbidden(ctx, input.role_id),
+        assertEmailFree(db, input.user_email),
+        assertReferencesExist(db, input),
+        columnsFrom(db, input),
+      ] as const);
       const status = input.user_status ?? 'Active';
       const open_property_limit =
         isAdminRole(user.role_id) && input.open_property_limit !== undefined
           ? input.open_property_limit
           : defaultOpenPropertyLimit(input.role_id);
-      const columns = await columnsFrom(db, input);
       const created = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
           const row = await insertUser(trx, {
@@ -171,10 +185,10 @@ export const userFormCalls: AnyCall[] = [
             changed_by: user.user_id,
           });
           await events.userCreated(trx, user, row);
-          return row;
+          return { ...row, token: await storeWelcomeLink(trx, row.user_id) };
         }),
       );
-      await sendWelcomeLink(ctx, req.log, created);
+      sendWelcomeLink(ctx, req.log, created, created.token);
       // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
       // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.
       if (created.role_id === ROLE.SuperAdmin && status === 'New') {
@@ -201,9 +215,12 @@ export const userFormCalls: AnyCall[] = [
         throw new HttpError(409, 'Use Account Details to change your own profile');
       }
       if (!current || !(await mayAssign(db, user, current.role_id))) throw notFound('User');
-      if (!(await mayAssign(db, user, input.role_id))) throw forbidden();
-      await assertEmailFree(db, input.user_email, current.user_id);
-      await assertReferencesExist(db, input);
+      const [, , , columns] = await inOrder([
+        mayAssignOrForbidden(ctx, input.role_id),
+        assertEmailFree(db, input.user_email, current.user_id),
+        assertReferencesExist(db, input),
+        columnsFrom(db, input),
+      ] as const);
       const status = input.user_status ?? current.user_status;
       const roleChanged = input.role_id !== current.role_id;
       // The limit an Admin sends is theirs. Otherwise it follows a change of type while it is the old
@@ -212,7 +229,6 @@ export const userFormCalls: AnyCall[] = [
         isAdminRole(user.role_id) && input.open_property_limit !== undefined
           ? input.open_property_limit
           : openPropertyLimitAfterRoleChange(current.open_property_limit, current.role_id, input.role_id);
-      const columns = await columnsFrom(db, input);
       await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
           await updateUser(trx, current.user_id, {
