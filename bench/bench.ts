@@ -243,6 +243,18 @@ try {
     const http = await measure(() => api.post(call, payload(), users['Super Admin']), SAVES_N);
     add({ label: call, kind: 'save', as: 'Super Admin', http });
   }
+  // A new user's notifications (one to each of thousands who may approve users) are written just after
+  // its save (decision 58): saved back to back, each save shares the disk with the ones before. Also
+  // timed one at a time, as staff create users, once the notifications before have been written.
+  if (wanted('SaveUser')) {
+    const written = async () => {
+      const waiting = sql<{ n: number }>`SELECT count(*)::int AS n FROM notification_fan_outs`;
+      while ((await one(waiting)).n > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const post = () => api.post('SaveUser', saves.SaveUser(), users['Super Admin']);
+    const http = await measure(post, SAVES_N, written);
+    add({ label: 'SaveUser, one at a time', kind: 'save', as: 'Super Admin', http });
+  }
 
   const peakMb = server.peakMemoryMb();
   const missed = rows.filter((r) => misses(r));

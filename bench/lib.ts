@@ -65,11 +65,19 @@ const timing = (times: number[]): Timing => ({
 });
 
 /** Median and p95 of `n` sequential runs after the warm-up. */
-export async function measure(run: () => Promise<unknown>, n = N): Promise<Timing> {
+export async function measure(
+  run: () => Promise<unknown>,
+  n = N,
+  /** Waited for before each run, untimed. */
+  settle?: () => Promise<unknown>,
+): Promise<Timing> {
   const budget = rowBudget();
   for (let i = 0; i < Math.min(WARMUP, n) && budget.warming(); i++) await run();
   const times: number[] = [];
-  for (let i = 0; i < n && budget.sampling(times.length); i++) await timed(run, times);
+  for (let i = 0; i < n && budget.sampling(times.length); i++) {
+    await settle?.();
+    await timed(run, times);
+  }
   return timing(times);
 }
 
