@@ -6,6 +6,7 @@ import { WIDTHS, misfits, settle } from './fits.ts';
 // count.
 const WORD = 'Malawak';
 const LAST = `${WORD} Huli`;
+const OLDER = 'Alon';
 const SELLERS = '/home/Seller/seller';
 
 test.beforeAll(async ({ request }) => {
@@ -38,10 +39,21 @@ test.beforeAll(async ({ request }) => {
     });
     expect(res.status(), await res.text()).toBe(200);
   };
+  const saveAll = async (names: string[], first: number) => {
+    for (let i = 0; i < names.length; i += 20)
+      await Promise.all(names.slice(i, i + 20).map((name, j) => save(name, first + i + j)));
+  };
+  // Older sellers first in name order, none a match: a walk of the name order meets no match in its
+  // first 500 rows, so the page is not sorted at once (where it would be, it is sorted).
+  await saveAll(
+    Array.from({ length: 600 }, (_, i) => `${OLDER} ${i + 1}`),
+    20_001,
+  );
   // More matches than a search counts exactly (10,000), the last of them saved last: the newest.
-  const numbers = Array.from({ length: 10_000 }, (_, i) => i + 1);
-  for (let i = 0; i < numbers.length; i += 20)
-    await Promise.all(numbers.slice(i, i + 20).map((n) => save(`${WORD} ${n}`, n)));
+  await saveAll(
+    Array.from({ length: 10_000 }, (_, i) => `${WORD} ${i + 1}`),
+    1,
+  );
   await save(LAST, 10_001);
 });
 
