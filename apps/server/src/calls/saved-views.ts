@@ -1,6 +1,7 @@
 import { LIST_PREFERENCES_MAX, SAVED_VIEWS_MAX, savedViewApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { conflict, notFound } from '../lib/errors.ts';
+import { isUniqueViolation } from '../lib/references.ts';
 import { inTransaction } from '../db/index.ts';
 import {
   deleteViewOf,
@@ -17,10 +18,7 @@ import {
 
 const TAG = 'Saved views';
 
-const isNameIndex = (error: unknown) => {
-  const e = error as { code?: string; constraint?: string };
-  return e.code === '23505' && e.constraint === 'saved_views_name';
-};
+const isNameIndex = (error: unknown) => isUniqueViolation(error, 'saved_views_name');
 const nameTaken = (name: string) => {
   const message = `You already have a view named “${name}” on this list`;
   return conflict(message, { name: message });

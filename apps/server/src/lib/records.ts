@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from './address.ts';
 import { badRequest, conflict } from './errors.ts';
 import { replaceLinks, type AnyDb, type Link } from './links.ts';
-import { isForeignKeyViolation } from './references.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './references.ts';
 
 /** How a record with an address (and perhaps id lists) is stored. */
 export interface RecordSpec {
@@ -16,11 +16,6 @@ export interface RecordSpec {
 }
 
 type Input = Record<string, unknown>;
-
-const violates = (error: unknown, index: string) => {
-  const e = error as { code?: string; constraint?: string };
-  return e.code === '23505' && e.constraint === index;
-};
 
 /**
  * Inserts a record (no `id`) or updates it, with its address (checked: places exist and agree) and
@@ -61,7 +56,7 @@ export async function writeRecord(
       return savedId;
     });
   } catch (error) {
-    if (spec.unique && violates(error, spec.unique.index)) {
+    if (spec.unique && isUniqueViolation(error, spec.unique.index)) {
       const { field, message } = spec.unique;
       throw conflict(message, { [field]: message });
     }

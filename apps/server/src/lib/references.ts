@@ -88,6 +88,12 @@ export async function assertUnused(db: Db, table: string, id: number, label: str
 
 export const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
 
+/** The error of a write that a unique index refused. */
+export const isUniqueViolation = (error: unknown, index: string) => {
+  const e = error as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === index;
+};
+
 /**
  * Deletes a record that nothing uses (409 naming the users otherwise). A reference that appears between
  * the check and the delete is refused by its foreign key, and answered as 409 too.
