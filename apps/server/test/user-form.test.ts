@@ -265,6 +265,42 @@ describe('SaveUser', () => {
     expect(await t.mailTo(form.user_email, 'choose your password')).toMatch(/token=/);
   });
 
+  it('creates one user, with one link, when many save the same e-mail at once', async () => {
+    const form = agentForm({ first_name: 'Sabay' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('SaveUser', form)));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const message = 'A user with this e-mail address already exists';
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json()).toEqual({ message, errors: { user_email: message } });
+    const saved = await t.db
+      .selectFrom('users as u')
+      .innerJoin('password_resets as l', 'l.user_id', 'u.user_id')
+      .select('u.user_id')
+      .where('u.user_email', '=', form.user_email)
+      .execute();
+    expect(saved).toHaveLength(1);
+
+    // Two users changed at once to one new address: one keeps it, the other is told why.
+    const [a, b] = await Promise.all(
+      ['Una', 'Ikalawa'].map(async (first_name) => {
+        const own = agentForm({ first_name });
+        const res = await post('SaveUser', own);
+        expect(res.statusCode, res.body).toBe(200);
+        return { ...own, user_id: (res.json() as { user_id: number }).user_id };
+      }),
+    );
+    const shared = `sabay${Date.now()}@agents.ph`;
+    const updates = await Promise.all(
+      [a!, b!].map((form) => post('UpdateUser', { ...form, user_email: shared })),
+    );
+    expect(updates.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(updates.find((res) => res.statusCode === 409)!.json()).toEqual({
+      message,
+      errors: { user_email: message },
+    });
+  });
+
   it('copies the agency address when the address is the same as the agency', async () => {
     const res = await post(
       'SaveUser',

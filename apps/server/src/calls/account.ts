@@ -4,7 +4,7 @@ import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
-import { assertEmailFree, findUserRecord, replaceUserLinks } from '../lib/user-profile.ts';
+import { assertEmailFree, findUserRecord, refuseTakenEmail, replaceUserLinks } from '../lib/user-profile.ts';
 import { profileImageUpload, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
 import { brokerIdsOf, findOwnProfile, updateUser } from '../db/repositories/users.ts';
@@ -67,7 +67,7 @@ export const accountCalls: AnyCall[] = [
           await replaceUserLinks(trx, user.user_id, user_skills, await brokerIdsOf(trx, user.user_id));
           return image;
         }),
-      );
+      ).catch(refuseTakenEmail);
       if (stored) await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
       const picture = stored ? stored.file : current.profile_image;
       return {

@@ -21,6 +21,7 @@ import {
   assertEmailFree,
   assertReferencesExist,
   findUserRecord,
+  refuseTakenEmail,
   replaceUserLinks,
 } from '../lib/user-profile.ts';
 import { events } from '../lib/notifications.ts';
@@ -187,7 +188,7 @@ export const userFormCalls: AnyCall[] = [
           await events.userCreated(trx, user, row);
           return { ...row, token: await storeWelcomeLink(trx, row.user_id) };
         }),
-      );
+      ).catch(refuseTakenEmail);
       sendWelcomeLink(ctx, req.log, created, created.token);
       // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
       // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.
@@ -258,7 +259,7 @@ export const userFormCalls: AnyCall[] = [
           // A user no longer Active, or whose grants changed with their role, signs in again.
           if (status !== 'Active' || roleChanged) await revokeSessions(trx, current.user_id);
         }),
-      );
+      ).catch(refuseTakenEmail);
       if (files.profile_image) {
         await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
       }

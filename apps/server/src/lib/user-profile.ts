@@ -14,6 +14,7 @@ import { addressValues, checkAddress, PLAIN_ADDRESS, selectAddress } from './add
 import { badRequest, conflict, notFound } from './errors.ts';
 import { assertExist, linkIds, replaceLinks, type Link } from './links.ts';
 import { revokeSessions } from './session.ts';
+import { isUniqueViolation } from './references.ts';
 
 /** The user's id lists, each a link table. */
 const USER_LINKS = {
@@ -136,13 +137,23 @@ export async function findUserRecord(db: Db, userId: number) {
   return { ...readUserRecord(row), status_history: await userStatusHistory(db, userId) };
 }
 
+const emailTaken = () => {
+  const message = 'A user with this e-mail address already exists';
+  return conflict(message, { user_email: message });
+};
+
 /** Refuses an e-mail address another user already has (the unique index would say it less clearly). */
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: number) {
-  if (await findUserByEmailExcept(db, email, exceptUserId)) {
-    const message = 'A user with this e-mail address already exists';
-    throw conflict(message, { user_email: message });
-  }
+  if (await findUserByEmailExcept(db, email, exceptUserId)) throw emailTaken();
 }
+
+/**
+ * For a save's `.catch`: an e-mail address that another save took at the same moment, after
+ * assertEmailFree looked, is refused by the unique index and answered as assertEmailFree answers.
+ */
+export const refuseTakenEmail = (error: unknown): never => {
+  throw isUniqueViolation(error, 'users_email_unique') ? emailTaken() : error;
+};
 
 /**
  * The address to store: the agency's own when 'same as agency' is ticked, else the form's, whose
