@@ -217,6 +217,43 @@ describe('what the database records', () => {
     for (const { password_hash } of hashes) if (password_hash) expect(log).not.toContain(password_hash);
   });
 
+  it('names the caller and call of each write when callers and calls take turns on the pooled connections', async () => {
+    const other = await t.signedIn(ROLE.SuperAdmin);
+    const callers = [admin, other];
+    const since = await lastId();
+    // One after another (each takes the connection the last one gave back, a read between some), then
+    // all at once.
+    for (let i = 0; i < 6; i++) {
+      await post('webSaveRole', { roleName: `Turn ${i}` }, callers[i % 2]!.token);
+      if (i % 3 === 0) expect((await get('webGetRoles', callers[(i + 1) % 2]!.token)).statusCode).toBe(200);
+    }
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post('webSaveRole', { roleName: `At once ${i}` }, callers[i % 2]!.token),
+      ),
+    );
+    const roles = await t.db
+      .selectFrom('roles')
+      .select(['id', 'name'])
+      .where((eb) => eb.or([eb('name', 'like', 'Turn %'), eb('name', 'like', 'At once %')]))
+      .execute();
+    const updater = new Map(roles.map((role, i) => [String(role.id), callers[i % 2]!]));
+    for (const role of roles) {
+      const payload = { roleId: role.id, roleName: `${role.name}!`, isRoleActive: 'Active' };
+      await post('webUpdateRole', payload, updater.get(String(role.id))!.token);
+    }
+    const rows = await entriesSince(since, 'roles');
+    expect(rows).toHaveLength(roles.length * 2);
+    for (const row of rows) {
+      const expected =
+        row.action === 'create'
+          ? { call: 'webSaveRole', actor_id: (row.after as { created_by: number }).created_by }
+          : { call: 'webUpdateRole', actor_id: updater.get(row.entity_id!)!.userId };
+      expect({ call: row.call, actor_id: row.actor_id }).toEqual(expected);
+    }
+    expect(new Set(rows.map((r) => r.actor_id))).toEqual(new Set([admin.userId, other.userId]));
+  });
+
   it('writes nothing for changes made outside an API call (seeding, scripts), even on a used connection', async () => {
     // Every pooled connection has served a call by now; none may keep its settings.
     await Promise.all(

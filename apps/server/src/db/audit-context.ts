@@ -20,20 +20,23 @@ export const withAuditContext = <T>(context: AuditContext, fn: () => Promise<T>)
 
 export const currentAuditContext = (): AuditContext | undefined => storage.getStore();
 
-// Connections that carry a request's settings; they are cleared before anything else uses them.
-const marked = new WeakSet<DatabaseConnection>();
+// What each connection carries now (actor, address and call), so an unchanged request's settings are
+// not sent again: a save reserves a connection for each of its reads and for its transaction.
+const carried = new WeakMap<DatabaseConnection, string>();
 
 /**
  * Called by Kysely whenever a query or transaction takes a connection from the pool. Inside a
  * mutating request it hands the request's actor, address and call to PostgreSQL (session settings
  * read by the audit trigger); elsewhere it clears what an earlier request left on the connection.
- * Reads outside a request cost nothing.
+ * A connection that already carries them is not asked again; reads outside a request cost nothing.
  */
 export async function onReserveConnection(connection: DatabaseConnection): Promise<void> {
   const context = storage.getStore();
-  if (!context && !marked.has(connection)) return;
   const values = context ? [String(context.actorId ?? ''), context.ip, context.call] : ['', '', ''];
+  const key = context ? values.join('\u0000') : undefined;
+  if (carried.get(connection) === key) return;
   try {
+    // Set outside any transaction (Kysely reserves before BEGIN), so no rollback takes them back.
     await connection.executeQuery(
       CompiledQuery.raw(
         `SELECT set_config('pp.actor_id', $1, false), set_config('pp.ip', $2, false), set_config('pp.call', $3, false)`,
@@ -47,6 +50,6 @@ export async function onReserveConnection(connection: DatabaseConnection): Promi
     if (isDatabaseUnavailable(error)) return;
     throw error;
   }
-  if (context) marked.add(connection);
-  else marked.delete(connection);
+  if (key === undefined) carried.delete(connection);
+  else carried.set(connection, key);
 }
