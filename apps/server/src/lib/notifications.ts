@@ -96,10 +96,15 @@ export async function notifyAfterCommit(
   trx: AnyDb,
   event: Omit<NotifyEvent, 'recipients' | 'at'> & { kind: AfterCommitKind },
 ) {
-  await sql`INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, exclude)
-    VALUES (${event.kind}, ${event.subject.slice(0, 500)}, ${event.entity}, ${event.entityId},
-      ${event.actor}, ${[...(event.exclude ?? [])]}::int[])`.execute(trx);
-  await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`.execute(trx);
+  await sql`WITH queued AS (
+      INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, exclude)
+      VALUES (${event.kind}, ${event.subject.slice(0, 500)}, ${event.entity}, ${event.entityId},
+        ${event.actor}, ${[...(event.exclude ?? [])]}::int[])
+      RETURNING 1
+    )
+    SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)}) FROM queued`.execute(
+    trx,
+  );
 }
 
 /**
