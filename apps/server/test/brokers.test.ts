@@ -87,6 +87,13 @@ describe('brokers', () => {
     expect((await byId(env, BROKER, id)).broker_association_id).toBe(
       [...ids].sort((a, b) => a - b).join(','),
     );
+    // An update naming an unknown association changes nothing, not even the links it also names.
+    const update = { ...valid, broker_id: id, broker_association_id: `${ids[0]},999999` };
+    const refused = await env.post('updatebroker', update);
+    expect([refused.statusCode, refused.json().errors]).toEqual([
+      400,
+      { broker_association_id: 'Unknown broker association' },
+    ]);
     const row = (await env.get('/api/getbroker?searchText=Linked%20Broker')).json().resultData.data[0];
     expect(row.associations).toBe('Alpha Brokers, Home Association, Zeta Brokers');
     const sheet = await readExport(await env.get('/api/getbroker/export?searchText=Linked%20Broker'));

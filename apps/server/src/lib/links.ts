@@ -19,6 +19,11 @@ export interface Link {
   label: string;
 }
 
+const unknown = (field: string, label: string) => {
+  const message = `Unknown ${label}`;
+  return badRequest(`${field}: ${message}`, { [field]: message });
+};
+
 /** 400 on `field` unless every id names a row of `table`. */
 export async function assertExist(
   db: AnyDb,
@@ -30,15 +35,13 @@ export async function assertExist(
 ) {
   if (ids.length === 0) return;
   const found = await db.selectFrom(table).select(key).where(key, 'in', ids).execute();
-  if (found.length !== new Set(ids).size) {
-    const message = `Unknown ${label}`;
-    throw badRequest(`${field}: ${message}`, { [field]: message });
-  }
+  if (found.length !== new Set(ids).size) throw unknown(field, label);
 }
 
 /**
- * Makes the owner's links exactly `ids`: removes the others, adds the new ones. Run it in the save's
- * transaction. Answers whether the set changed.
+ * Makes the owner's links exactly `ids`: removes the others, adds the new ones, in one statement. Run
+ * it in the save's transaction: an id that names no record is refused (400) after the statement, and
+ * the transaction takes its changes back. Answers whether the set changed.
  */
 export async function replaceLinks(
   db: AnyDb,
@@ -46,18 +49,22 @@ export async function replaceLinks(
   ownerId: number,
   ids: readonly number[],
 ): Promise<boolean> {
-  await assertExist(db, link.targetTable, link.target, ids, link.field, link.label);
-  let stale = db.deleteFrom(link.table).where(link.owner, '=', ownerId);
-  if (ids.length > 0) stale = stale.where(link.target, 'not in', ids);
-  const removed = Number((await stale.executeTakeFirst()).numDeletedRows);
-  if (ids.length === 0) return removed > 0;
-  const added = await db
-    .insertInto(link.table)
-    .values(ids.map((id) => ({ [link.owner]: ownerId, [link.target]: id })))
-    .onConflict((oc) => oc.doNothing())
-    .returning(link.owner)
-    .execute();
-  return removed > 0 || added.length > 0;
+  const [table, owner, target] = [sql.table(link.table), sql.ref(link.owner), sql.ref(link.target)];
+  const wanted = sql`${[...ids]}::int[]`;
+  const { rows } = await sql<{ known: number; removed: number; added: number }>`
+    WITH known AS (
+      SELECT ${target} AS id FROM ${sql.table(link.targetTable)} WHERE ${target} = ANY(${wanted})
+    ), removed AS (
+      DELETE FROM ${table} WHERE ${owner} = ${ownerId} AND NOT ${target} = ANY(${wanted}) RETURNING 1
+    ), added AS (
+      INSERT INTO ${table} (${owner}, ${target}) SELECT ${ownerId}, id FROM known
+      ON CONFLICT DO NOTHING RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM known)::int AS known, (SELECT count(*) FROM removed)::int AS removed,
+      (SELECT count(*) FROM added)::int AS added`.execute(db);
+  const { known, removed, added } = rows[0]!;
+  if (known !== new Set(ids).size) throw unknown(link.field, link.label);
+  return removed > 0 || added > 0;
 }
 
 /** The owner's linked ids as the wire's comma string ('4,7,9', ascending; '' for none), named `field`. */

@@ -216,16 +216,11 @@ export const events = {
   async userCreated(
     trx: AnyDb,
     actor: SessionUser,
-    user: { user_id: number; first_name: string; last_name: string; role_id: number },
+    user: { user_id: number; first_name: string; last_name: string; role_name: string },
   ) {
-    const role = (await trx
-      .selectFrom('roles')
-      .select('name')
-      .where('id', '=', user.role_id)
-      .executeTakeFirst()) as { name: string } | undefined;
     return notifyAfterCommit(trx, {
       kind: 'userCreated',
-      subject: `${user.first_name} ${user.last_name} (${role?.name ?? 'User'}) was created by ${actor.full_name}`,
+      subject: `${user.first_name} ${user.last_name} (${user.role_name}) was created by ${actor.full_name}`,
       entity: 'user',
       entityId: user.user_id,
       actor: actor.user_id,

@@ -106,6 +106,7 @@ export const insertUser = (db: Db, values: UserValues) =>
     .insertInto('users')
     .values(values)
     .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email', 'phone_1'])
+    .returning(sql<string>`(SELECT name FROM roles WHERE roles.id = users.role_id)`.as('role_name'))
     .executeTakeFirstOrThrow();
 
 /** Changes the user's columns and stamps the change now. */
