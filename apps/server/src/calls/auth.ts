@@ -25,6 +25,7 @@ import {
   useResetLinksOf,
 } from '../db/repositories/auth.ts';
 import { insertPasswordReset, updateUser } from '../db/repositories/users.ts';
+import { fullName } from '../db/repositories/full-name.ts';
 
 /** Password reset mails: per address asked for, and per client address, in any hour. */
 const RESETS_PER_ADDRESS = 3;
@@ -95,7 +96,7 @@ export const authCalls = [
           user_id: user.user_id,
           first_name: user.first_name,
           last_name: user.last_name,
-          full_name: `${user.first_name} ${user.last_name}`.trim(),
+          full_name: fullName(user).trim(),
           user_email: user.user_email,
           profileImage: user.profile_image,
         },

@@ -7,6 +7,7 @@ import { revokeSessions } from '../lib/session.ts';
 import { setUsersStatus } from '../lib/user-profile.ts';
 import { countSuperAdmins, deleteUserRow, lockManagedUsers } from '../db/repositories/users.ts';
 import type { Trx } from '../db/index.ts';
+import { fullName } from '../db/repositories/full-name.ts';
 
 const listFor = (name: keyof typeof userLists): BulkList<typeof userListQuery._output> => ({
   spec: userLists[name].list!,
@@ -16,7 +17,7 @@ const listFor = (name: keyof typeof userLists): BulkList<typeof userListQuery._o
 /** The selected users that are still there, locked, each named; the vanished ones refused. */
 async function lockedUsers(trx: Trx, keys: number[], forDelete: boolean) {
   const rows = await lockManagedUsers(trx, keys, forDelete);
-  return rows.map((u) => ({ ...u, id: u.user_id, label: `${u.first_name} ${u.last_name}` }));
+  return rows.map((u) => ({ ...u, id: u.user_id, label: fullName(u) }));
 }
 
 export const bulkUserCalls: AnyCall[] = [

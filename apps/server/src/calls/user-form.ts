@@ -35,8 +35,7 @@ import {
   insertUser,
   updateUser,
 } from '../db/repositories/users.ts';
-
-const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
+import { fullName } from '../db/repositories/full-name.ts';
 
 const forbidden = () => new HttpError(403, 'You may not manage users of this type');
 const mayAssignOrForbidden = async (

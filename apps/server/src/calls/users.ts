@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   ROLE,
   statusPermissionFor,
@@ -19,8 +18,9 @@ import { assertOutranks, rankScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
 import { countOtherSuperAdmins, deleteUserRow, findManagedUser } from '../db/repositories/users.ts';
 import { userMatches } from '../db/repositories/user-search.ts';
+import { fullName, fullNameOf } from '../db/repositories/full-name.ts';
 
-const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
+const userName = fullNameOf('u');
 
 export const STATUS_PERMISSIONS: readonly Permission[] = [
   'ChangeStatusofSuperuser',
@@ -46,7 +46,7 @@ export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof use
       .where(rankScope(user))
       .select([
         'u.user_id',
-        fullName.as('full_name'),
+        userName.as('full_name'),
         'r.name as role_name',
         'u.phone_1',
         'u.user_email',
@@ -57,7 +57,7 @@ export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof use
     return onlyWaiting ? q.where('u.user_status', 'in', ['New', 'Inactive']) : q;
   },
   sort: {
-    full_name: fullName,
+    full_name: userName,
     user_email: 'u.user_email',
     role_name: 'r.name',
     phone_1: 'u.phone_1',
@@ -181,7 +181,7 @@ export const userCalls: AnyCall[] = [
           throw conflict('The last Super Admin cannot be deleted');
       }
       // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
-      await assertUnused(db, 'users', target.user_id, `User : ${target.first_name} ${target.last_name}`);
+      await assertUnused(db, 'users', target.user_id, `User : ${fullName(target)}`);
       await inTransaction(db, async (trx) => {
         await revokeSessions(trx, target.user_id);
         await deleteUserRow(trx, target.user_id);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AuditAction } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import { currentAuditContext, type AuditContext } from '../db/audit-context.ts';
+import { fullNameOf } from '../db/repositories/full-name.ts';
 
 /**
  * Tables whose rows are not audited, each with why. Every other table carries the `audit` trigger
@@ -50,7 +51,7 @@ export async function recordAudit(
 ): Promise<void> {
   const actorId = entry.actorId === undefined ? (context?.actorId ?? null) : entry.actorId;
   const actor = (column: 'name' | 'email') =>
-    sql<string | null>`(SELECT ${sql.raw(column === 'name' ? "first_name || ' ' || last_name" : 'user_email')}
+    sql<string | null>`(SELECT ${column === 'name' ? fullNameOf() : sql.ref('user_email')}
       FROM users WHERE user_id = ${actorId})`;
   await db
     .insertInto('audit_log')

@@ -9,6 +9,7 @@ import {
 import { inTransaction, type Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
+import { fullName } from '../db/repositories/full-name.ts';
 
 /** The channel every server process LISTENs on (lib/notification-hub.ts). */
 export const CHANNEL = 'notifications';
@@ -220,7 +221,7 @@ export const events = {
   ) {
     return notifyAfterCommit(trx, {
       kind: 'userCreated',
-      subject: `${user.first_name} ${user.last_name} (${user.role_name}) was created by ${actor.full_name}`,
+      subject: `${fullName(user)} (${user.role_name}) was created by ${actor.full_name}`,
       entity: 'user',
       entityId: user.user_id,
       actor: actor.user_id,

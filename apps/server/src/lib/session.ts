@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS, ROLE, type Permission } from '@app/contract';
 import { poolOf, type Db } from '../db/index.ts';
 import { hashToken, newToken } from './crypto.ts';
 import { anyOf } from '../db/any-of.ts';
+import { fullName } from '../db/repositories/full-name.ts';
 
 export interface SessionUser {
   sessionId: string;
@@ -102,7 +103,7 @@ export async function findSessionUser(
   return {
     ...user,
     sessionId: String(user.sessionId),
-    full_name: `${user.first_name} ${user.last_name}`.trim(),
+    full_name: fullName(user).trim(),
     permissions,
     via,
   };

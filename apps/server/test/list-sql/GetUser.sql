@@ -15,18 +15,18 @@ select "page".*, "u"."first_name" as "first_name", "u"."last_name" as "last_name
    
       FROM "user_skill_links" l
       WHERE l."user_id" = "u"."user_id"), '') as "user_skills_id", "u"."profile_statement" as "profile_statement", "u"."self_broker" as "self_broker", "u"."open_property_limit" as "open_property_limit", '/media/' || nullif("u"."profile_image", '') as "profileImage", '/media/' || nullif("u"."profile_image", '') as "agent_photo", '/media/' || nullif("u"."profile_thumbnail", '') as "profileThumbnail"
-  from (select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true
-    order by u.first_name || ' ' || u.last_name asc, "u"."user_id" asc
+    order by "u"."first_name" || ' ' || "u"."last_name" asc, "u"."user_id" asc
     limit $1
     offset $2) as "page"
   inner join "users" as "u" on "u"."user_id" = "page"."user_id"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
 select count(*) as "n"
-  from (select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true
@@ -34,7 +34,7 @@ select count(*) as "n"
 
 -- searched: searchText=cebu, as a Super Admin
 
-EXPLAIN (FORMAT JSON) select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
+EXPLAIN (FORMAT JSON) select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
   from "users" as "u"
   inner join "roles" as "r" on "r"."id" = "u"."role_id"
   where true;
@@ -52,18 +52,18 @@ select "page".*, "u"."first_name" as "first_name", "u"."last_name" as "last_name
    
       FROM "user_skill_links" l
       WHERE l."user_id" = "u"."user_id"), '') as "user_skills_id", "u"."profile_statement" as "profile_statement", "u"."self_broker" as "self_broker", "u"."open_property_limit" as "open_property_limit", '/media/' || nullif("u"."profile_image", '') as "profileImage", '/media/' || nullif("u"."profile_image", '') as "agent_photo", '/media/' || nullif("u"."profile_thumbnail", '') as "profileThumbnail"
-  from (select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and (u.search_text LIKE lower($1))
-    order by ROW(u.first_name || ' ' || u.last_name, "u"."user_id") asc
+    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc
     limit $2
     offset $3) as "page"
   inner join "users" as "u" on "u"."user_id" = "page"."user_id"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id", u.first_name || ' ' || u.last_name as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and (u.search_text LIKE lower($2))

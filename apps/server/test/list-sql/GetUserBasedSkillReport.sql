@@ -48,7 +48,7 @@ select "page".*, (SELECT coalesce(string_agg(k.user_skills, ', '
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and EXISTS (SELECT 1
       FROM user_skill_links l
-      WHERE l.user_id = u.user_id) and ((u.first_name || ' ' || u.last_name ILIKE $1) OR "u"."user_id" = ANY (ARRAY(SELECT ru.user_id
+      WHERE l.user_id = u.user_id) and (("u"."first_name" || ' ' || "u"."last_name" ILIKE $1) OR "u"."user_id" = ANY (ARRAY(SELECT ru.user_id
           FROM users ru JOIN roles rr ON rr.id = ru.role_id
           WHERE rr.name ILIKE $2)) OR "u"."user_id" = ANY (ARRAY(SELECT l.user_id
           FROM user_skill_links l JOIN user_skills k USING (user_skills_id)
@@ -65,7 +65,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and EXISTS (SELECT 1
       FROM user_skill_links l
-      WHERE l.user_id = u.user_id) and ((u.first_name || ' ' || u.last_name ILIKE $2) OR "u"."user_id" = ANY (ARRAY(SELECT ru.user_id
+      WHERE l.user_id = u.user_id) and (("u"."first_name" || ' ' || "u"."last_name" ILIKE $2) OR "u"."user_id" = ANY (ARRAY(SELECT ru.user_id
           FROM users ru JOIN roles rr ON rr.id = ru.role_id
           WHERE rr.name ILIKE $3)) OR "u"."user_id" = ANY (ARRAY(SELECT l.user_id
           FROM user_skill_links l JOIN user_skills k USING (user_skills_id)

@@ -36,7 +36,7 @@ select "page".*, (SELECT count(*)::int
   from (select "u"."user_id", "r"."name" as "role_type", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and (u.first_name || ' ' || u.last_name ILIKE $1)
+    where true and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $1)
     order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc
     limit $2
     offset $3) as "page"
@@ -46,7 +46,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
   from (select "u"."user_id", "r"."name" as "role_type", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."user_status", "u"."user_id" as "match_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and (u.first_name || ' ' || u.last_name ILIKE $2)
+    where true and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $2)
     limit $3) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency

@@ -35,7 +35,7 @@ select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date
         FROM roles
         WHERE name ILIKE $9)) OR "p"."operator_id" = ANY (ARRAY(SELECT u.user_id
         FROM users u
-        WHERE (u.first_name || ' ' || u.last_name ILIKE $10))))
+        WHERE ("u"."first_name" || ' ' || "u"."last_name" ILIKE $10))))
   order by ROW("p"."date_first_added", "p"."property_id") desc
   limit $11
   offset $12;
@@ -49,7 +49,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
           FROM roles
           WHERE name ILIKE $10)) OR "p"."operator_id" = ANY (ARRAY(SELECT u.user_id
           FROM users u
-          WHERE (u.first_name || ' ' || u.last_name ILIKE $11))))
+          WHERE ("u"."first_name" || ' ' || "u"."last_name" ILIKE $11))))
     limit $12) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency

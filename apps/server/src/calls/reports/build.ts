@@ -80,7 +80,3 @@ export const anyMatches = (pattern: string, ...expressions: Expression<unknown>[
  */
 export const oneOf = (column: string, ids: RawBuilder<unknown>) =>
   sql<SqlBool>`${sql.ref(column)} = ANY (ARRAY(${ids}))`;
-
-/** A first and last name as one. */
-export const fullNameOf = (alias: string) =>
-  sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;

@@ -2,7 +2,8 @@ import { sql, type SqlBool } from 'kysely';
 import { ROLE } from '@app/contract';
 import { agencyScope } from '../../lib/scope.ts';
 import { userMatches } from '../../db/repositories/user-search.ts';
-import { anyMatches, either, fullNameOf, oneOf, type ReportSpecs } from './build.ts';
+import { anyMatches, either, oneOf, type ReportSpecs } from './build.ts';
+import { fullNameOf } from '../../db/repositories/full-name.ts';
 
 const agentName = fullNameOf('u');
 

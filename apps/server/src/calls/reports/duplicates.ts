@@ -3,7 +3,8 @@ import { seesAllAgencies } from '@app/contract';
 import { alikeness, likelyPair } from '../../db/repositories/property-duplicates.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { either, filterOf, fullNameOf, withinDays, type ReportSpecs } from './build.ts';
+import { either, filterOf, withinDays, type ReportSpecs } from './build.ts';
+import { fullNameOf } from '../../db/repositories/full-name.ts';
 
 /** The other listing (`q`) is in the user's scope too: propertyScope over its own row. */
 const otherInScope = (user: SessionUser) =>

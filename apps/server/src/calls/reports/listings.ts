@@ -8,7 +8,6 @@ import { userMatches } from '../../db/repositories/user-search.ts';
 import {
   either,
   filterOf,
-  fullNameOf,
   manilaDay,
   oneOf,
   withinDays,
@@ -16,6 +15,7 @@ import {
   type ReportSpec,
   type ReportSpecs,
 } from './build.ts';
+import { fullNameOf } from '../../db/repositories/full-name.ts';
 
 /**
  * Listings in the user's scope with their seller (`s`), agent (`ag`) and broker (`b`): LEFT JOINs, so

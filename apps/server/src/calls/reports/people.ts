@@ -9,12 +9,12 @@ import {
   anyMatches,
   either,
   filterOf,
-  fullNameOf,
   oneOf,
   withinDays,
   type ReportSpec,
   type ReportSpecs,
 } from './build.ts';
+import { fullNameOf } from '../../db/repositories/full-name.ts';
 
 const fullName = fullNameOf('u');
 

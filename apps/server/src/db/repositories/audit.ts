@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../index.ts';
+import { fullNameOf } from './full-name.ts';
 
-const fullName = sql<string>`u.first_name || ' ' || u.last_name`;
+const fullName = fullNameOf('u');
 
 /**
  * Users by name, at most `limit`: the one `userId` when given, and those whose name or e-mail matches

@@ -14,6 +14,7 @@ import type { PropertyTable } from '../schema.ts';
 import { recordColumns } from './property-record.ts';
 import { propertySearch } from './property-search.ts';
 import { anyOf } from '../any-of.ts';
+import { fullNameOf } from './full-name.ts';
 
 // The reference masters are not in the typed schema (they are addressed by name from their definitions).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -166,7 +167,7 @@ export const deleteProperty = (db: Db | Trx, propertyIds: number | readonly numb
   db.deleteFrom('properties').where(anyOf('property_id', propertyIds)).execute();
 
 const price = sql<string | null>`coalesce(p.sale_price_asked, p.rental_price_asked)`;
-const agentName = sql<string | null>`a.first_name || ' ' || a.last_name`;
+const agentName = fullNameOf<string | null>('a');
 const slug = sql<string>`trim(both '-' from lower(regexp_replace(p.property_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || p.property_id`;
 
 /**
@@ -251,7 +252,7 @@ export const listingLateColumns = (page: string) => [
 ];
 
 /** The expression of the users' full-name trigram index. */
-export const agentFullName = sql<string>`first_name || ' ' || last_name`;
+export const agentFullName = fullNameOf();
 
 /** Active Agents and Owner-Agents by name: user_id, full_name. */
 export const activeAgents = (db: Db) =>

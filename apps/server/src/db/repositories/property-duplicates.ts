@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { DUPLICATE_RULES, type CheckDuplicateRequest } from '@app/contract';
 import type { Db } from '../index.ts';
+import { fullNameOf } from './full-name.ts';
 
 // The duplicate check's SQL (decision 48): the same barangay, land areas and prices within the
 // tolerance of each other, and the mean of the name's and street's trigram similarity at least the
@@ -76,7 +77,7 @@ export async function duplicateCandidates(
   const result = await sql<DuplicateCandidate>`
     SELECT ${inScope} AS in_scope, p.property_id, p.property_name, ${addressLine('p')} AS address,
       p.land_area::float8 AS land_area, coalesce(p.sale_price_asked, p.rental_price_asked)::float8 AS price,
-      p.status, ag.first_name || ' ' || ag.last_name AS agent_name, ay.agency_name, ${similarity} AS similarity
+      p.status, ${fullNameOf('ag')} AS agent_name, ay.agency_name, ${similarity} AS similarity
     FROM properties p
     JOIN barangays b ON b.barangay_id = p.barangay_id
     JOIN towns t ON t.town_id = p.town_id

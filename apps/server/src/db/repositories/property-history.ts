@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyHistoryTable } from '../schema.ts';
+import { fullNameOf } from './full-name.ts';
 
 /** The property's changes, newest first, each with the name of who made it. */
 export const historyOf = (db: Db, propertyId: number) =>
@@ -12,7 +13,7 @@ export const historyOf = (db: Db, propertyId: number) =>
       'h.old_value',
       'h.new_value',
       'h.changed_by',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('changed_by_name'),
+      fullNameOf<string | null>('u').as('changed_by_name'),
       'h.changed_at',
     ])
     .where('h.property_id', '=', propertyId)

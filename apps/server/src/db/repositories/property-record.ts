@@ -1,6 +1,7 @@
 import { sql, type AliasedRawBuilder, type RawBuilder, type Selectable } from 'kysely';
 import type { PropertyRecord } from '@app/contract';
 import type { PropertyTable } from '../schema.ts';
+import { fullNameOf } from './full-name.ts';
 
 /** The address block: wire name → column (spec 1 §3 spells `subdivison_id`). */
 export const PROPERTY_ADDRESS = {
@@ -123,12 +124,8 @@ export const recordColumns = () => [
   stamp('date_modified_operator'),
   // The old record's name for the active date: the form reads it, and sends it back as active_date.
   sql<string | null>`to_char(p.active_date, 'YYYY-MM-DD')`.as('active_property_date_limit'),
-  sql<
-    string | null
-  >`(SELECT o.first_name || ' ' || o.last_name FROM users o WHERE o.user_id = p.operator_id)`.as(
+  sql<string | null>`(SELECT ${fullNameOf('o')} FROM users o WHERE o.user_id = p.operator_id)`.as(
     'operator_name',
   ),
-  sql<string>`(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.user_id = p.user_id)`.as(
-    'owner_name',
-  ),
+  sql<string>`(SELECT ${fullNameOf('u')} FROM users u WHERE u.user_id = p.user_id)`.as('owner_name'),
 ];

@@ -1,8 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { fullNameOf } from './full-name.ts';
 
 /** The fields of a user (`u`) that searches read. */
 const USER_SEARCH_FIELDS = {
-  name: sql`u.first_name || ' ' || u.last_name`,
+  name: fullNameOf('u'),
   user_email: sql`u.user_email`,
   phone_1: sql`u.phone_1`,
   phone_2: sql`u.phone_2`,

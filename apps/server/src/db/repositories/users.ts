@@ -4,6 +4,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { Db } from '../index.ts';
 import { anyOf } from '../any-of.ts';
+import { fullNameOf } from './full-name.ts';
 
 type UserValues = Insertable<Database['users']>;
 type UserChanges = Updateable<Database['users']>;
@@ -57,7 +58,7 @@ export const userStatusHistory = (db: Db, userId: number) =>
       'h.new_status',
       'h.reason',
       'h.changed_at',
-      sql<string | null>`by.first_name || ' ' || by.last_name`.as('changed_by_name'),
+      fullNameOf<string | null>('by').as('changed_by_name'),
     ])
     .where('h.user_id', '=', userId)
     .orderBy('h.changed_at', 'desc')
