@@ -5,7 +5,7 @@ import { userMatches } from '../../db/repositories/user-search.ts';
 import { anyMatches, either, oneOf, type ReportSpecs } from './build.ts';
 import { fullNameOf } from '../../db/repositories/full-name.ts';
 
-const agentName = fullNameOf('u');
+const agentName = fullNameOf<string | null>('u');
 
 /** Agencies, brokers and associations: directories every holder of the permission sees whole. */
 export const directoryReports: Pick<

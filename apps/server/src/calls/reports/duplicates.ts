@@ -18,11 +18,11 @@ const similarity = sql<number>`round(${alikeness(
   sql.ref('p.street_name'),
   sql.ref('q.street_name'),
 )} * 100)::int`;
-const agentName = fullNameOf('ag');
+const agentName = fullNameOf<string | null>('ag');
 // Looked up per row, not joined: a join on barangays would lead the planner to find each listing's
 // neighbours by the barangay alone, then read all of them, instead of by barangay and area.
 const barangayName = sql<string>`(SELECT b.barangay_name FROM barangays b WHERE b.barangay_id = p.barangay_id)`;
-const otherAgentName = fullNameOf('oa');
+const otherAgentName = fullNameOf<string | null>('oa');
 
 /**
  * Suspected Duplicates (decision 48): each pair once, under its newer listing (`p`, added between the

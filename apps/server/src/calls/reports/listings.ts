@@ -29,7 +29,7 @@ const listings = (db: Db, user: SessionUser) =>
     .leftJoin('brokers as b', 'b.broker_id', 'p.broker_id')
     .where(propertyScope(user));
 
-const agentName = fullNameOf('ag');
+const agentName = fullNameOf<string | null>('ag');
 const PEOPLE = [
   'p.property_id',
   's.seller_name',
@@ -97,7 +97,7 @@ const bookedPrice = sql<
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8`;
 
 const ownerType = sql<string | null>`ut.name`;
-const operatorName = fullNameOf('op');
+const operatorName = fullNameOf<string | null>('op');
 
 const range = (ctx: ReportContext, from: string, to: string) =>
   [filterOf<string>(ctx, from), filterOf<string>(ctx, to)] as const;
