@@ -39,12 +39,13 @@ export async function assertExist(
 }
 
 /**
- * Makes the owner's links exactly `ids`: removes the others, adds the new ones, in one statement. Run
- * it in the save's transaction: an id that names no record is refused (400) after the statement, and
- * the transaction takes its changes back. Answers whether the set changed.
+ * Makes the owner's links exactly `ids`: removes the others, adds the new ones, in one statement. It
+ * takes the save's transaction (a pool will not do): an id that names no record is refused (400) after
+ * the statement, and the transaction takes its changes back. Answers whether the set changed.
  */
 export async function replaceLinks(
-  db: AnyDb,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- link tables are named, as AnyDb's
+  db: Transaction<any>,
   link: Link,
   ownerId: number,
   ids: readonly number[],

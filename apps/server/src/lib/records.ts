@@ -49,7 +49,7 @@ export async function writeRecord(
       const savedId = saved[spec.idColumn]!;
       const changed = new Set<string>();
       for (const link of spec.links ?? []) {
-        if (await replaceLinks(t, link, savedId, (input[link.field] as number[] | undefined) ?? []))
+        if (await replaceLinks(trx, link, savedId, (input[link.field] as number[] | undefined) ?? []))
           changed.add(link.field);
       }
       await after?.(t, savedId, changed);
