@@ -100,6 +100,25 @@ describe('brokers', () => {
     expect(sheet.rows).toBe(1);
   });
 
+  it('take 24 updates at once with overlapping associations: each answers, one set of links stands', async () => {
+    const p = await place(env.t, 'broker contest');
+    const names = ['One', 'Two', 'Three', 'Four', 'Five'].map((n) => `Contest ${n}`);
+    const ids: number[] = [];
+    for (const name of names) ids.push(await association(env, name));
+    const valid = await ORG.payload(env, p, 'Contested Broker');
+    expect((await env.post('savebroker', valid)).statusCode).toBe(200);
+    const id = await idOf(env, BROKER, 'Contested Broker');
+    const sets = Array.from({ length: 24 }, (_, i) => [ids[i % 5]!, ids[(i + 2) % 5]!, ids[(i * 3) % 5]!]);
+    const answers = await Promise.all(
+      sets.map((set) =>
+        env.post('updatebroker', { ...valid, broker_id: id, broker_association_id: set.join(',') }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(sets.map(() => 200));
+    const sorted = (set: number[]) => [...new Set(set)].sort((a, b) => a - b).join(',');
+    expect(sets.map(sorted)).toContain((await byId(env, BROKER, id)).broker_association_id);
+  });
+
   it('take the zip code as optional 4 digits, and the house number as optional', async () => {
     const p = await place(env.t, 'broker zip');
     const valid = await ORG.payload(env, p, 'Zip Broker');
