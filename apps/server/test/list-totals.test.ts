@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
+import { createDb, readWithin } from '../src/db/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -107,6 +108,26 @@ it('sorts a broad search after all when its matches are not among the newest row
   expect(page.total_is_estimate).toBe(true);
   expect(page).not.toHaveProperty('newest_first');
   expect(names(page).slice(0, 3)).toEqual(['Seller 1', 'Seller 10', 'Seller 100']);
+});
+
+it('gives up a read that takes longer than its time, and keeps the time limit to that read', async () => {
+  // The newest walk's 50 ms (lib/list/run.ts) rests on this: at ten million listings a walk can read
+  // most of a table, which test data cannot make slow, so the limit is tried on a statement that sleeps.
+  const alone = createDb(t.databaseUrl, 1);
+  try {
+    const slept = await readWithin(alone, 50, (trx) => sql`SELECT pg_sleep(5)`.execute(trx));
+    expect(slept).toBeUndefined();
+    const quick = await readWithin(alone, 1000, (trx) => sql<{ n: number }>`SELECT 1 AS n`.execute(trx));
+    expect(quick?.rows).toEqual([{ n: 1 }]);
+    await expect(readWithin(alone, 1000, (trx) => sql`SELECT 1 / 0`.execute(trx))).rejects.toMatchObject({
+      code: '22012',
+    });
+    // The pool's one connection ran all three; outside them it has no limit.
+    const { rows } = await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(alone);
+    expect(rows).toEqual([{ statement_timeout: '0' }]);
+  } finally {
+    await alone.destroy();
+  }
 });
 
 it('refuses an unknown broadOrder in a plain sentence', async () => {

@@ -57,6 +57,23 @@ export function createDb(url: string, max = 10): Db {
 export const inTransaction = <T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> =>
   runTransaction(db, pools.get(db), fn);
 
+/** PostgreSQL's code for a statement cancelled by its statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * What `read` answers when its statements each finish within `ms`; undefined when PostgreSQL cancels one
+ * for taking longer. The limit holds for this transaction only: its connection goes back to the pool
+ * without it.
+ */
+export const readWithin = <T>(db: Db, ms: number, read: (trx: Trx) => Promise<T>): Promise<T | undefined> =>
+  inTransaction(db, async (trx) => {
+    await sql`SET LOCAL statement_timeout = ${sql.lit(ms)}`.execute(trx);
+    return read(trx);
+  }).catch((error: unknown) => {
+    if ((error as { code?: string }).code === QUERY_CANCELED) return undefined;
+    throw error;
+  });
+
 /**
  * Benchmark only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,
  * with its parameters and timing, to the file as a JSON line, so the benchmark can time the same SQL

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
-import { inTransaction } from '../../db/index.ts';
+import { readWithin } from '../../db/index.ts';
 import {
   EXACT_COUNT_LIMIT,
   directionOf,
@@ -26,8 +26,6 @@ import {
  * that even a short walk of the list reads most of the table.
  */
 const NEWEST_WALK_MS = 50;
-/** PostgreSQL's code for a statement cancelled by its statement_timeout. */
-const QUERY_CANCELED = '57014';
 
 /**
  * The requested page of a search's matches newest first, when the newest `bound` rows (the key's index
@@ -40,13 +38,10 @@ async function newestPage<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, k
   const walked = walkedRows(spec, ctx, spec.query(ctx))
     .orderBy(sql`${sql.ref(key)} desc`)
     .limit(bound);
-  const keys = await inTransaction(ctx.db, async (trx) => {
-    await sql`SET LOCAL statement_timeout = ${sql.lit(NEWEST_WALK_MS)}`.execute(trx);
-    return firstMatches(trx, walked, page * itemsPerPage).execute();
-  }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === QUERY_CANCELED) return [];
-    throw error;
-  });
+  const keys =
+    (await readWithin(ctx.db, NEWEST_WALK_MS, (trx) =>
+      firstMatches(trx, walked, page * itemsPerPage).execute(),
+    )) ?? [];
   if (keys.length < page * itemsPerPage) return undefined;
   const onPage = keys.slice((page - 1) * itemsPerPage).map((row) => row.key as unknown);
   const rows = filtered(spec, ctx, onPage).orderBy(sql`${sql.ref(key)} desc`);
