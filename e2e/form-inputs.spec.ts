@@ -113,12 +113,17 @@ test.describe('Form inputs', () => {
     await screenshot(page, 'listing-1440');
     await expectAccessible(page);
 
-    // The wire carries plain numbers.
-    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/saveproperty'));
+    // The wire carries plain numbers. The toast is awaited from the answer on (it shows for 7 s): a
+    // save slowed by a busy disk is not taken for a missing toast.
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/saveproperty'),
+    );
     await page.getByRole('button', { name: 'Save Property' }).click();
-    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    const answer = await answered;
+    const body = answer.request().postDataJSON() as Record<string, unknown>;
     expect(body.sale_price).toBe(12_500_000);
     expect(body.land_area).toBe(250);
+    expect(answer.status()).toBe(200);
     await expect(page.getByText('Property saved successfully')).toBeVisible();
   });
 
