@@ -124,6 +124,19 @@ describe('GetUser', () => {
     expect(await indexesRead(['name'])).toEqual(['users_full_name_trgm']);
   });
 
+  it("walks one role's users newest first through the role's own index, not every user's role", async () => {
+    // Count of properties by user type and the agents' lists ask this; at ten million listings the
+    // agents came after 1.6 million other users in the users' own order (migration 0033).
+    const plan = await inTransaction(t.db, async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const rows = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT user_id FROM users u
+        WHERE u.role_id = ${ROLE.Agent} ORDER BY u.user_id DESC LIMIT 7`.execute(trx);
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Scan Backward using users_role_newest/);
+    expect(plan).not.toMatch(/Filter|Sort/);
+  });
+
   it('never answers password hashes or session data', async () => {
     const res = await t.call(superAdmin.token, { method: 'GET', url: '/api/GetUser?itemsPerPage=50' });
     expect(res.body).not.toMatch(/password|argon2|token/i);

@@ -27,6 +27,7 @@ import { migration as m0029 } from './0029-notification-fan-outs.ts';
 import { migration as m0030 } from './0030-agent-chooser-covering-index.ts';
 import { migration as m0031 } from './0031-listing-own-text-index.ts';
 import { migration as m0032 } from './0032-user-search-text.ts';
+import { migration as m0033 } from './0033-users-by-role-newest.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0030_agent_chooser_covering_index': m0030,
   '0031_listing_own_text_index': m0031,
   '0032_user_search_text': m0032,
+  '0033_users_by_role_newest': m0033,
 };
 
 export const migrationProvider: MigrationProvider = {
