@@ -114,7 +114,7 @@ test.describe('Form inputs', () => {
     await expectAccessible(page);
 
     // The wire carries plain numbers. The toast is awaited from the answer on (it shows for 7 s): a
-    // save slowed by a busy disk is not taken for a missing toast.
+    // slow save is not taken for a missing toast.
     const answered = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().includes('/api/saveproperty'),
     );
