@@ -10,7 +10,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { ROLE } from '@app/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { createDb, migrate, type Db } from '../src/db/index.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { createDb, inTransaction, migrate, type Db } from '../src/db/index.ts';
 import { seedReferenceData, seedReferenceMasters } from '../src/db/seed/index.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { createMailer } from '../src/lib/mail.ts';
@@ -18,6 +19,17 @@ import type { AnyCall } from '../src/calls/registry.ts';
 import { newBucket } from './media-fixtures.ts';
 
 export const PASSWORD = 'Secret123';
+
+/**
+ * The plan PostgreSQL makes for `query`, as text, with scans of whole tables ruled out: the tests' tables
+ * hold few rows, and an index is read only when a scan of the table is not an option.
+ */
+export const planWithoutTableScans = (db: Db, query: RawBuilder<unknown>): Promise<string> =>
+  inTransaction(db, async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(trx);
+    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
 
 /** A new, empty database on the run's server, with its URL. */
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

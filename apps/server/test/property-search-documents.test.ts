@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
-import { inTransaction } from '../src/db/index.ts';
 import { propertySearch, type PropertySearchField } from '../src/db/repositories/property-search.ts';
 import { agencyPayload, idOf, place, sellerPayload, useTestApp, type Place } from './entity-fixtures.ts';
+import { planWithoutTableScans } from './helpers.ts';
 
 /**
  * Listing searches read one search document per listing (migration 0028, decision 56) and find what
@@ -190,17 +190,13 @@ describe('search documents', () => {
   });
 
   it("are read through the listing's own fields' index when only those are searched (migration 0031)", async () => {
-    const indexRead = async (fields: PropertySearchField[]) =>
-      inTransaction(env.t.db, async (trx) => {
-        // Few rows here: an index is read only when a scan of the table is not an option.
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT property_id FROM properties p
-          WHERE ${propertySearch('sunrise', fields)}`.execute(trx);
-        return plan.rows
-          .map((r) => r['QUERY PLAN'])
-          .join('\n')
-          .match(/on (properties_\w+_trgm)/)?.[1];
-      });
+    const indexRead = async (fields: PropertySearchField[]) => {
+      const plan = await planWithoutTableScans(
+        env.t.db,
+        sql`SELECT property_id FROM properties p WHERE ${propertySearch('sunrise', fields)}`,
+      );
+      return plan.match(/on (properties_\w+_trgm)/)?.[1];
+    };
     expect(await indexRead(['name', 'headline'])).toBe('properties_own_text_trgm');
     expect(await indexRead(['name', 'headline', 'street', 'building'])).toBe('properties_own_text_trgm');
     expect(await indexRead(['name', 'seller'])).toBe('properties_search_trgm');

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, listPage, messageAnswer, ROLE, userListRow } from '@app/contract';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { inTransaction } from '../src/db/index.ts';
+import { createTestApp, planWithoutTableScans, type TestApp } from './helpers.ts';
 import { userMatches, type UserSearchField } from '../src/db/repositories/user-search.ts';
 
 let t: TestApp;
@@ -107,15 +106,13 @@ describe('GetUser', () => {
   });
 
   it("reads the users' search text through its own index, and the other fields through theirs", async () => {
-    const indexesRead = async (fields: UserSearchField[]) =>
-      inTransaction(t.db, async (trx) => {
-        // Few rows here: an index is read only when a scan of the table is not an option.
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT user_id FROM users u
-          WHERE ${userMatches('%peña%', fields)}`.execute(trx);
-        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-        return [...text.matchAll(/on (users_\w+_trgm)/g)].map((m) => m[1]).sort();
-      });
+    const indexesRead = async (fields: UserSearchField[]) => {
+      const plan = await planWithoutTableScans(
+        t.db,
+        sql`SELECT user_id FROM users u WHERE ${userMatches('%peña%', fields)}`,
+      );
+      return [...plan.matchAll(/on (users_\w+_trgm)/g)].map((m) => m[1]).sort();
+    };
     expect(await indexesRead(['name', 'user_email', 'phone_1'])).toEqual(['users_search_text_trgm']);
     expect(await indexesRead(['name', 'phone_1', 'phone_2', 'user_email'])).toEqual([
       'users_phone_2_trgm',
@@ -127,12 +124,10 @@ describe('GetUser', () => {
   it("walks one role's users newest first through the role's own index, not every user's role", async () => {
     // Count of properties by user type and the agents' lists ask this; at ten million listings the
     // agents came after 1.6 million other users in the users' own order (migration 0033).
-    const plan = await inTransaction(t.db, async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const rows = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT user_id FROM users u
-        WHERE u.role_id = ${ROLE.Agent} ORDER BY u.user_id DESC LIMIT 7`.execute(trx);
-      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+    const plan = await planWithoutTableScans(
+      t.db,
+      sql`SELECT user_id FROM users u WHERE u.role_id = ${ROLE.Agent} ORDER BY u.user_id DESC LIMIT 7`,
+    );
     expect(plan).toMatch(/Scan Backward using users_role_newest/);
     expect(plan).not.toMatch(/Filter|Sort/);
   });
