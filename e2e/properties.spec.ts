@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E, expectAccessible, newOperator, saveDespiteDuplicates, signIn } from './support.ts';
+import { E2E, expectAccessible, newOperator, saveDespiteDuplicates, saveListing, signIn } from './support.ts';
 
 /**
  * Properties as staff use them: a For Rent house with its dwelling panel on a real Cebu address, two
@@ -175,8 +175,7 @@ test.describe('Properties', () => {
     await page.getByRole('checkbox', { name: 'Free Wi-Fi' }).check();
     await screenshot(page, 'form-add');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Save Property' }).click();
-    await expect(page.getByText('Property saved successfully')).toBeVisible();
+    await saveListing(page);
     await expect(page).toHaveURL(new RegExp(`${LIST}$`));
 
     // The card, then its media page.
@@ -281,8 +280,7 @@ test.describe('Properties', () => {
     await field(page, 'Sale Price Asked').blur();
     await expect(page.getByRole('textbox', { name: 'Price per SqM' })).toHaveValue('₱30,000');
     await fillAddress(page);
-    await page.getByRole('button', { name: 'Save Property' }).click();
-    await expect(page.getByText('Property saved successfully')).toBeVisible();
+    await saveListing(page);
 
     let card = await findCard(page, SUSPENDED);
     await expect(card.getByRole('button', { name: `Delete ${SUSPENDED}` })).toHaveCount(0);
@@ -318,8 +316,7 @@ test.describe('Properties', () => {
     });
     await field(page, 'Sale Price Asked').fill('5000000');
     await fillAddress(page);
-    await page.getByRole('button', { name: 'Save Property' }).click();
-    await expect(page.getByText('Property saved successfully')).toBeVisible();
+    await saveListing(page);
     const card = await findCard(page, OPERATOR_LOT);
     await expect(card).toContainText('Open');
   });
@@ -364,8 +361,7 @@ test.describe('Properties', () => {
     await pick(page, 'Agent', 'Agent Demo');
     await pick(page, 'Associated Broker', 'Andres Cruz');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Save Property' }).click();
-    await expect(page.getByText('Property saved successfully')).toBeVisible();
+    await saveListing(page);
 
     // Reopened (a new page load: nothing cached): the choices are asked for by id and shown by name.
     const card = await findCard(page, CHOSEN);

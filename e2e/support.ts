@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { E2E } from '../playwright.config.ts';
 
 export { E2E };
@@ -19,6 +19,22 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Sends the listing form with Save Property and sees it saved. The message is awaited from the save's
+ * answer on (it shows for 7 s from then), so a slow save is not taken for a missing message. Answers
+ * the save's response (its request carries what was sent).
+ */
+export async function saveListing(page: Page): Promise<Response> {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/api/saveproperty'),
+  );
+  await page.getByRole('button', { name: 'Save Property' }).click();
+  const answer = await answered;
+  expect(answer.status()).toBe(200);
+  await expect(page.getByText('Property saved successfully')).toBeVisible();
+  return answer;
 }
 
 /** Fails on any serious or critical axe violation, listing them. */
