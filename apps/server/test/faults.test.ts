@@ -52,14 +52,14 @@ async function tableCounts(db: Db) {
   return counts;
 }
 
-/** The backends of this database waiting for a lock to insert into `table`. */
+/** The backends of this database waiting for a lock in a statement that inserts into `table`. */
 async function waitingFor(client: pg.Client, table: string) {
   // Statistics views are a snapshot for the whole transaction unless cleared.
   await client.query('SELECT pg_stat_clear_snapshot()');
   const { rows } = await client.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = current_database()
-       AND wait_event_type = 'Lock' AND query LIKE $1`,
-    [`insert into "${table}"%`],
+       AND wait_event_type = 'Lock' AND query ~* $1`,
+    [`insert into "?${table}"?[ (]`],
   );
   return rows.map((r) => r.pid);
 }
@@ -87,12 +87,12 @@ describe('(a) the database connection killed in the middle of a save', () => {
     await locker.connect();
     try {
       await locker.query('BEGIN');
-      // saveproperty writes the property, then waits here to write its history row.
-      await locker.query('LOCK TABLE property_history IN EXCLUSIVE MODE');
+      // saveproperty writes the property with its history, then waits here to write its notification.
+      await locker.query('LOCK TABLE notifications IN EXCLUSIVE MODE');
       const saving = save('Half Written');
       const pid = await waitFor(
-        'the save to wait for its history row',
-        async () => (await waitingFor(locker, 'property_history'))[0],
+        'the save to wait for its notification',
+        async () => (await waitingFor(locker, 'notifications'))[0],
       );
       // Its first write is made: it holds the write lock of the properties table in its transaction.
       const { rows: wrote } = await locker.query(

@@ -211,6 +211,40 @@ describe('saveproperty rules', () => {
       agent_id: 'Unknown agent',
     });
   });
+
+  it('names the first refusal only: the type, then the rules, then the chosen records in form order', async () => {
+    const wrong = {
+      property_classification_id: 999,
+      third_agent_id: env.admin.userId,
+      seller_id: 999_999,
+      barangay_id: 999_999,
+    };
+    expect(await errorsOf(env, 'saveproperty', propertyForm(), { ...wrong, property_type_id: 999 })).toEqual({
+      property_type_id: 'Unknown property type',
+    });
+    const noName = await errorsOf(env, 'saveproperty', propertyForm(), { ...wrong, property_name: '' });
+    expect(Object.keys(noName)).toEqual(['property_name']);
+    expect(await errorsOf(env, 'saveproperty', propertyForm(), wrong)).toEqual({
+      property_classification_id: 'Unknown classification',
+    });
+    const { property_classification_id: _, ...agentFirst } = wrong;
+    expect(await errorsOf(env, 'saveproperty', propertyForm(), agentFirst)).toEqual({
+      third_agent_id: 'Unknown agent',
+    });
+    expect(
+      await errorsOf(env, 'saveproperty', propertyForm(), { seller_id: 999_999, barangay_id: 999_999 }),
+    ).toEqual({
+      seller_id: 'Unknown seller',
+    });
+    expect(await errorsOf(env, 'saveproperty', propertyForm(), { barangay_id: 999_999 })).toEqual({
+      barangay_id: 'Unknown barangay',
+    });
+    expect(
+      await errorsOf(env, 'saveproperty', propertyForm(), { minimum_rental_period_sale: 'No such mode' }),
+    ).toEqual({
+      minimum_rental_period_sale: 'Unknown product mode',
+    });
+  });
 });
 
 describe('saving', () => {
@@ -279,6 +313,30 @@ describe('saving', () => {
     expect(r.agency_id).toBe(agencyA);
     const chosen = await create('Agent chosen', { agent_id: a2 }, a1.token);
     expect((await row(chosen)).agent_id).toBe(a2);
+  });
+
+  it("files a listing under its agent's agency, else its owner's; its history starts with its status", async () => {
+    const ownerInA = await agent(agencyA);
+    const agentInB = await agent(agencyB);
+    const withoutAgency = await agent(null);
+    const ofAgentInB = await create('Agent of B', { agent_id: agentInB.userId }, ownerInA.token);
+    expect((await row(ofAgentInB)).agency_id).toBe(agencyB);
+    const agentWithout = await create(
+      'Agent without agency',
+      { agent_id: withoutAgency.userId },
+      ownerInA.token,
+    );
+    expect((await row(agentWithout)).agency_id).toBe(agencyA);
+    const byAdmin = await create('Admin, no agent');
+    expect((await row(byAdmin)).agency_id).toBeNull();
+    const history = await env.t.db
+      .selectFrom('property_history')
+      .select(['field', 'old_value', 'new_value', 'changed_by'])
+      .where('property_id', '=', ofAgentInB)
+      .execute();
+    expect(history).toEqual([
+      { field: 'status', old_value: null, new_value: 'Open', changed_by: ownerInA.userId },
+    ]);
   });
 
   it('lets an Operator save and update, stamping the operator', async () => {

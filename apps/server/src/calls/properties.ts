@@ -32,7 +32,7 @@ import {
 import { historyOf, recordChanges } from '../db/repositories/property-history.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { PROPERTY_ADDRESS } from '../db/repositories/property-record.ts';
-import { addressValues, checkAddress } from '../lib/address.ts';
+import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { AnyDb } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
@@ -50,7 +50,6 @@ import {
   columnsOf,
   insertListing,
   newListing,
-  sellerFor,
 } from './property-save.ts';
 
 const TAG = 'Properties';
@@ -143,14 +142,13 @@ export const propertyCalls: AnyCall[] = [
     async handle({ db, input, user }) {
       const today = manilaToday();
       await propertyInScope(db, user, input.id);
-      await checkChoices(db, input, today);
-      const sellerId = await sellerFor(db, user, input.seller_id);
-      const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
       const address = addressValues(PROPERTY_ADDRESS, input);
+      const { sellerId, found } = await checkChoices(db, user, input, today, addressReads(address));
+      assertAddress(PROPERTY_ADDRESS, address, found);
+      const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
       try {
         await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
-          await checkAddress(t, PROPERTY_ADDRESS, address);
           const before = (await lockedPropertyRow(trx, input.id))!;
           const oldStatus = before.status as PropertyStatus;
           const status = input.status ?? oldStatus;

@@ -1,5 +1,6 @@
 // The saves of calls/properties.ts: what they check of the chosen records, and the columns they write.
 
+import { sql, type Expression } from 'kysely';
 import {
   PROPERTY_MESSAGES,
   ROLE,
@@ -7,26 +8,26 @@ import {
   isAgentRole,
   pricePerSqM,
   propertyIssues,
-  seesAllAgencies,
   type PropertyFields,
   type PropertyUpdateFields,
 } from '@app/contract';
+import { readAtOnce } from '../db/at-once.ts';
 import type { Db, Trx } from '../db/index.ts';
 import {
+  agencyQuery,
+  agentQuery,
   countOpenListings,
-  findAgent,
-  findProductModeNamed,
-  findPropertyType,
-  findSeller,
-  insertProperty,
+  dwellingQuery,
+  insertNewProperty,
   lockListingOwner,
+  productModeNamedQuery,
+  sellerQuery,
 } from '../db/repositories/properties.ts';
-import { insertHistory } from '../db/repositories/property-history.ts';
 import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-record.ts';
-import { addressValues, checkAddress } from '../lib/address.ts';
+import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
-import { assertExist, type AnyDb } from '../lib/links.ts';
-import { agencyOf } from '../lib/scope.ts';
+import { unknown, type AnyDb } from '../lib/links.ts';
+import { sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 
 /** Who saves a listing, as far as its rules ask (the demo data saves as the demo users). */
@@ -37,82 +38,80 @@ const untyped = (db: Db) => db as unknown as AnyDb;
 
 type Input = PropertyFields & Partial<PropertyUpdateFields>;
 
-/** 400 on the field unless the chosen agent is an Agent or Owner-Agent. */
-async function assertAgents(db: Db, input: Input) {
-  for (const field of ['agent_id', 'secondary_agent_id', 'third_agent_id'] as const) {
-    const agentId = input[field];
-    if (agentId === null) continue;
-    if (!(await findAgent(db, agentId)))
-      throw badRequest(`${field}: Unknown agent`, { [field]: 'Unknown agent' });
-  }
-}
+/** What checkChoices refuses when a chosen record is not found: the wire field, and what it names. */
+const CHOSEN_RECORDS = [
+  ['property_classification_id', 'classification'],
+  ['product_category_id', 'product category'],
+  ['agri_type', 'agricultural type'],
+  ['minimum_rental_period_sale', 'product mode'],
+  ['zonningCode', 'zoning code'],
+  ['associatedBroker', 'broker'],
+  ['agent_id', 'agent'],
+  ['secondary_agent_id', 'agent'],
+  ['third_agent_id', 'agent'],
+  ['seller_id', 'seller'],
+] as const;
 
-/** The seller, if the caller may choose it: Individuals have none; Agents choose their agency's. */
-export async function sellerFor(db: Db, user: ListingSaver, sellerId: number | null) {
-  if (sellerId === null || user.role_id === ROLE.Individual) return null;
-  const within = isAgentRole(user.role_id)
-    ? { agency_id: (await agencyOf(db, user.user_id)) ?? -1 }
-    : seesAllAgencies(user.role_id)
-      ? null
-      : { created_by: user.user_id };
-  if (!(await findSeller(db, sellerId, within)))
-    throw badRequest('seller_id: Unknown seller', { seller_id: 'Unknown seller' });
-  return sellerId;
-}
-
-/** The product mode's id, from its id (that exists) or its name in any case. */
-async function productModeId(db: Db, mode: number | string | null) {
-  const field = 'minimum_rental_period_sale';
-  if (typeof mode !== 'string') {
-    if (mode)
-      await assertExist(untyped(db), 'product_modes', 'product_mode_id', [mode], field, 'product mode');
-    return mode;
-  }
-  const found = await findProductModeNamed(db, mode);
-  if (!found) throw badRequest(`${field}: Unknown product mode`, { [field]: 'Unknown product mode' });
-  return found.product_mode_id;
-}
-
-/** Contract rules that need the database: the chosen records exist; the type decides the dwelling panel. */
-export async function checkChoices(db: Db, input: Input, today: string) {
+/**
+ * The reads behind checkChoices: the type's dwelling flag, and under each field of CHOSEN_RECORDS the
+ * chosen record's id (null when none is chosen). Agents must be Agents or Owner-Agents; the seller one
+ * the saver may choose (sellerScope), and none for an Individual; a product mode may be sent by name.
+ */
+function choiceReads(db: Db, user: ListingSaver, input: Input, sellerId: number | null) {
   const t = untyped(db);
-  const type = await findPropertyType(db, input.property_type_id);
-  if (!type)
-    throw badRequest('property_type_id: Unknown property type', {
-      property_type_id: 'Unknown property type',
-    });
-  const issues = propertyIssues(input, { dwelling: type.dwelling_type === 'Yes', today });
+  const idIn = (table: string, key: string, value: number | null | undefined) =>
+    value ? t.selectFrom(table).select(key).where(key, '=', value) : null;
+  const agent = (userId: number | null) => (userId === null ? null : agentQuery(db, userId));
+  const mode = input.minimum_rental_period_sale;
+  return {
+    dwelling: dwellingQuery(db, input.property_type_id),
+    property_classification_id: idIn(
+      'property_classifications',
+      'property_classification_id',
+      input.property_classification_id,
+    ),
+    product_category_id: idIn('product_categories', 'product_category_id', input.product_category_id),
+    agri_type: idIn('agri_types', 'agri_type_id', input.agri_type),
+    minimum_rental_period_sale:
+      typeof mode === 'string'
+        ? productModeNamedQuery(db, mode)
+        : idIn('product_modes', 'product_mode_id', mode),
+    zonningCode: idIn('zoning_codes', 'zonning_code_id', input.zonningCode),
+    associatedBroker: idIn('brokers', 'broker_id', input.associatedBroker),
+    agent_id: agent(input.agent_id),
+    secondary_agent_id: agent(input.secondary_agent_id),
+    third_agent_id: agent(input.third_agent_id),
+    seller_id: sellerId === null ? null : sellerQuery(db, sellerId, sellerScope(user)),
+  };
+}
+
+/**
+ * Contract rules that need the database, read in one statement with the caller's `more` reads
+ * (readAtOnce): the type decides the dwelling panel; each chosen record exists; the seller is one the
+ * saver may choose (Individuals have none). A product mode sent by name becomes its id in `input` (the
+ * saves write the id). Answers the seller's id to store and what `more` found.
+ */
+export async function checkChoices<K extends string = never>(
+  db: Db,
+  user: ListingSaver,
+  input: Input,
+  today: string,
+  more = {} as Record<K, Expression<unknown> | null>,
+) {
+  const sellerId = user.role_id === ROLE.Individual ? null : input.seller_id;
+  const reads = choiceReads(db, user, input, sellerId);
+  const found = await readAtOnce(untyped(db), { ...reads, ...more });
+  if (found.dwelling === null) throw unknown('property_type_id', 'property type');
+  const issues = propertyIssues(input, { dwelling: found.dwelling === 'Yes', today });
   if (issues.length > 0) {
     const errors = Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message]));
     throw badRequest(issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), errors);
   }
-  const exist = async (
-    table: string,
-    key: string,
-    value: number | null | undefined,
-    field: string,
-    label: string,
-  ) => (value ? assertExist(t, table, key, [value], field, label) : undefined);
-  await exist(
-    'property_classifications',
-    'property_classification_id',
-    input.property_classification_id,
-    'property_classification_id',
-    'classification',
-  );
-  await exist(
-    'product_categories',
-    'product_category_id',
-    input.product_category_id,
-    'product_category_id',
-    'product category',
-  );
-  await exist('agri_types', 'agri_type_id', input.agri_type, 'agri_type', 'agricultural type');
-  // The saves write the id: a mode sent by name becomes its id here.
-  input.minimum_rental_period_sale = await productModeId(db, input.minimum_rental_period_sale);
-  await exist('zoning_codes', 'zonning_code_id', input.zonningCode, 'zonningCode', 'zoning code');
-  await exist('brokers', 'broker_id', input.associatedBroker, 'associatedBroker', 'broker');
-  await assertAgents(db, input);
+  for (const [field, label] of CHOSEN_RECORDS)
+    if (reads[field] !== null && found[field] === null) throw unknown(field, label);
+  if (typeof input.minimum_rental_period_sale === 'string')
+    input.minimum_rental_period_sale = found.minimum_rental_period_sale as number;
+  return { sellerId, found };
 }
 
 /** The columns a save writes, from the validated request (owner, status and dates are decided elsewhere). */
@@ -142,9 +141,18 @@ export function columnsOf(input: Input, editing: boolean) {
   return values;
 }
 
+/** The agency a listing belongs to: its agent's, else its owner's (a query, for readAtOnce). */
+function agencyForListingQuery(db: Db, ownerId: number, agentId: number | null) {
+  const ownerAgency = agencyQuery(db, ownerId);
+  return agentId === null
+    ? ownerAgency
+    : sql`SELECT COALESCE((${agencyQuery(db, agentId)}), (${ownerAgency}))`;
+}
+
 /** The agency a listing belongs to: its agent's, else its owner's. */
 export const agencyForListing = async (db: Db, ownerId: number, agentId: number | null) =>
-  (agentId !== null ? await agencyOf(db, agentId) : null) ?? (await agencyOf(db, ownerId));
+  (await readAtOnce(untyped(db), { agency: agencyForListingQuery(db, ownerId, agentId) })).agency as
+    number | null;
 
 /**
  * Refuses (409) one more listing that counts as open for the owner when theirs already reach their
@@ -162,51 +170,45 @@ export async function assertOpenPlace(trx: Trx, ownerId: number) {
 }
 
 /**
- * What saveproperty checks before its transaction (the chosen records, the seller, the address), and
- * the listing's columns: the new listing is the saver's, Open, active from today.
+ * What saveproperty checks before its transaction (the chosen records, the seller, the address), in one
+ * statement with the agency, and the listing's columns: the new listing is the saver's, Open, active
+ * from today.
  */
 export async function newListing(db: Db, user: ListingSaver, input: PropertyFields, today: string) {
-  await checkChoices(db, input, today);
-  const sellerId = await sellerFor(db, user, input.seller_id);
   const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
   const address = addressValues(PROPERTY_ADDRESS, input);
+  const { sellerId, found } = await checkChoices(db, user, input, today, {
+    ...addressReads(address),
+    agency: agencyForListingQuery(db, user.user_id, agentId),
+  });
+  assertAddress(PROPERTY_ADDRESS, address, found);
   return {
-    address,
-    values: {
-      ...columnsOf(input, false),
-      ...address,
-      minimum_rental_period: input.minimum_rental_period_rent ?? '6',
-      maximum_rental_period: input.car_spaces_rent ?? '12',
-      active_date: today,
-      year: input.year ?? Number(today.slice(0, 4)),
-      seller_id: sellerId,
-      agent_id: agentId,
-      agency_id: await agencyForListing(db, user.user_id, agentId),
-      user_id: user.user_id,
-      user_type: user.role_id,
-      status: 'Open',
-    },
+    ...columnsOf(input, false),
+    ...address,
+    minimum_rental_period: input.minimum_rental_period_rent ?? '6',
+    maximum_rental_period: input.car_spaces_rent ?? '12',
+    active_date: today,
+    year: input.year ?? Number(today.slice(0, 4)),
+    seller_id: sellerId,
+    agent_id: agentId,
+    agency_id: found.agency as number | null,
+    user_id: user.user_id,
+    user_type: user.role_id,
+    status: 'Open',
   };
 }
 
-/** Inserts a newListing in the transaction, within the saver's open-listing limit; answers its id. */
+/**
+ * Inserts a newListing in the transaction, within the saver's open-listing limit, with its first
+ * history row (status Open); answers its id. A place removed since newListing read it is refused by its
+ * foreign key.
+ */
 export async function insertListing(
   trx: Trx,
   user: ListingSaver,
-  listing: Awaited<ReturnType<typeof newListing>>,
+  values: Awaited<ReturnType<typeof newListing>>,
 ) {
-  await checkAddress(trx as unknown as AnyDb, PROPERTY_ADDRESS, listing.address);
   await assertOpenPlace(trx, user.user_id);
   const by = { userId: user.user_id, operator: user.role_id === ROLE.Operator };
-  const propertyId = await insertProperty(trx, listing.values, by);
-  await insertHistory(trx, [
-    {
-      property_id: propertyId,
-      field: 'status',
-      old_value: null,
-      new_value: 'Open',
-      changed_by: user.user_id,
-    },
-  ]);
-  return propertyId;
+  return insertNewProperty(trx, values, by);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { badRequest } from './errors.ts';
 import type { AnyDb } from './links.ts';
+import { readAtOnce } from '../db/at-once.ts';
 
 /**
  * The address block as a map from wire field to database column. The columns are the same everywhere
@@ -71,27 +72,33 @@ const PLACES = [
 ] as const;
 const labelOf = (column: string) => PLACES.find((p) => p.column === column)!.label;
 
-/** 400 on the wire field when a chosen place is unknown or outside the chosen parent. */
-export async function checkAddress(db: AnyDb, names: AddressNames, values: Record<string, unknown>) {
+/**
+ * The reads checkAddress makes (readAtOnce): each chosen place with its parents, as JSON, under its
+ * column; null where no place is chosen.
+ */
+export const addressReads = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    PLACES.map((place) => [
+      place.column,
+      values[place.column]
+        ? sql`SELECT to_jsonb(x) FROM (SELECT ${sql.join([...place.parents, place.column].map((c) => sql.ref(c)))}
+          FROM ${sql.table(place.table)} WHERE ${sql.ref(place.column)} = ${values[place.column]}) x`
+        : null,
+    ]),
+  );
+
+/** 400 on the wire field when a chosen place is unknown or outside the chosen parent, from addressReads. */
+export function assertAddress(
+  names: AddressNames,
+  values: Record<string, unknown>,
+  found: Record<string, unknown>,
+) {
   const fieldOf = (column: string) => Object.keys(names).find((f) => names[f] === column) ?? column;
   const fail = (column: string, message: string) => {
     throw badRequest(`${fieldOf(column)}: ${message}`, { [fieldOf(column)]: message });
   };
-  const chosen = PLACES.filter((place) => values[place.column]);
-  if (chosen.length === 0) return;
-  // Every chosen place with its parents, in one statement: null where the id names none.
-  const found = (await db
-    .selectNoFrom(
-      chosen.map((place) =>
-        sql`(SELECT to_jsonb(x) FROM (SELECT ${sql.join([...place.parents, place.column].map((c) => sql.ref(c)))}
-          FROM ${sql.table(place.table)} WHERE ${sql.ref(place.column)} = ${values[place.column]}) x)`.as(
-          place.column,
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow()) as Record<string, Record<string, number | null> | null>;
-  for (const place of chosen) {
-    const row = found[place.column];
+  for (const place of PLACES.filter((p) => values[p.column])) {
+    const row = found[place.column] as Record<string, number | null> | null;
     if (!row) fail(place.column, `Unknown ${place.label}`);
     for (const parent of place.parents) {
       const choice = values[parent];
@@ -101,3 +108,7 @@ export async function checkAddress(db: AnyDb, names: AddressNames, values: Recor
     }
   }
 }
+
+/** 400 on the wire field when a chosen place is unknown or outside the chosen parent (one statement). */
+export const checkAddress = async (db: AnyDb, names: AddressNames, values: Record<string, unknown>) =>
+  assertAddress(names, values, await readAtOnce(db, addressReads(values)));

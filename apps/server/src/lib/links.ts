@@ -19,7 +19,8 @@ export interface Link {
   label: string;
 }
 
-const unknown = (field: string, label: string) => {
+/** 400 on `field`: "Unknown {label}". */
+export const unknown = (field: string, label: string) => {
   const message = `Unknown ${label}`;
   return badRequest(`${field}: ${message}`, { [field]: message });
 };

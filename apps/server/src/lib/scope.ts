@@ -15,14 +15,14 @@ export async function agencyOf(db: Db, userId: number): Promise<number | null> {
 }
 
 /** The user's agency, read by the query itself (null without one, which matches nothing). */
-const ownAgency = (user: SessionUser) =>
+const ownAgency = (user: Pick<SessionUser, 'user_id'>) =>
   sql`(SELECT associated_agency_id FROM users WHERE user_id = ${user.user_id})`;
 
 /**
  * Which sellers (`s`) a user sees and changes: Super Admin, Admin and Operator all of them; Agents and
  * Owner-Agents those of their own agency; anyone else holding the seller permissions those they created.
  */
-export const sellerScope = (user: SessionUser) =>
+export const sellerScope = (user: Pick<SessionUser, 'user_id' | 'role_id'>) =>
   seesAllAgencies(user.role_id)
     ? sql<SqlBool>`true`
     : isAgentRole(user.role_id)

@@ -41,42 +41,39 @@ export const lockedPropertyRow = (trx: Trx, propertyId: number) =>
     .execute(trx)
     .then((r) => r.rows[0]?.row);
 
-/** The user, if they are an Agent or Owner-Agent. */
-export const findAgent = (db: Db, userId: number) =>
+/** The user's id, if they are an Agent or Owner-Agent (a query, for readAtOnce). */
+export const agentQuery = (db: Db, userId: number) =>
   db
     .selectFrom('users')
     .select('user_id')
     .where('user_id', '=', userId)
-    .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent])
-    .executeTakeFirst();
+    .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent]);
 
-/** The seller, if it exists (and belongs to the agency or was created by the user, when given). */
-export function findSeller(
-  db: Db,
-  sellerId: number,
-  within: { agency_id: number } | { created_by: number } | null,
-) {
-  let query = db.selectFrom('sellers').select('seller_id').where('seller_id', '=', sellerId);
-  if (within && 'agency_id' in within) query = query.where('agency_id', '=', within.agency_id);
-  else if (within) query = query.where('created_by', '=', within.created_by);
-  return query.executeTakeFirst();
-}
+/** The user, if they are an Agent or Owner-Agent. */
+export const findAgent = (db: Db, userId: number) => agentQuery(db, userId).executeTakeFirst();
 
-/** The product mode of that name in any case, if there is one. */
-export const findProductModeNamed = (db: Db, name: string) =>
+/** The seller's id, if it exists and `scope` (of sellers `s`) holds it (a query, for readAtOnce). */
+export const sellerQuery = (db: Db, sellerId: number, scope: Expression<SqlBool>) =>
+  db.selectFrom('sellers as s').select('s.seller_id').where('s.seller_id', '=', sellerId).where(scope);
+
+/** The id of the product mode of that name in any case (a query, for readAtOnce). */
+export const productModeNamedQuery = (db: Db, name: string) =>
   untyped(db)
     .selectFrom('product_modes')
     .select('product_mode_id')
     .where(sql`lower(product_mode)`, '=', name.toLowerCase())
-    .executeTakeFirst() as Promise<{ product_mode_id: number } | undefined>;
+    .limit(1);
 
-/** The property type's dwelling flag, if the type exists. */
-export const findPropertyType = (db: Db, propertyTypeId: number) =>
+/** The property type's dwelling flag, 'Yes' or 'No' (a query, for readAtOnce). */
+export const dwellingQuery = (db: Db, propertyTypeId: number) =>
   untyped(db)
     .selectFrom('property_types')
     .select('dwelling_type')
-    .where('property_type_id', '=', propertyTypeId)
-    .executeTakeFirst() as Promise<{ dwelling_type: 'Yes' | 'No' } | undefined>;
+    .where('property_type_id', '=', propertyTypeId);
+
+/** The user's agency (a query, for readAtOnce). */
+export const agencyQuery = (db: Db, userId: number) =>
+  db.selectFrom('users').select('associated_agency_id').where('user_id', '=', userId);
 
 /**
  * The listing owner's role and open property limit, their users row locked (NO KEY UPDATE) until the
@@ -121,16 +118,36 @@ export interface SavedBy {
 const operatorStamp = (by: SavedBy) =>
   by.operator ? { date_modified_operator: sql<Date>`now()`, operator_id: by.userId } : {};
 
-/** Inserts the listing with the saver's stamps; answers its id. */
-export const insertProperty = (trx: Trx, values: Record<string, unknown>, by: SavedBy) =>
+/**
+ * Inserts a new listing with the saver's stamps and its first history row (its status, from none), in
+ * one statement; answers its id.
+ */
+export const insertNewProperty = (trx: Trx, values: Record<string, unknown>, by: SavedBy) =>
   trx
-    .insertInto('properties')
-    .values({
-      ...(values as unknown as Insertable<PropertyTable>),
-      ...operatorStamp(by),
-      created_by: by.userId,
-      updated_by: by.userId,
-    })
+    .with('p', (db) =>
+      db
+        .insertInto('properties')
+        .values({
+          ...(values as unknown as Insertable<PropertyTable>),
+          ...operatorStamp(by),
+          created_by: by.userId,
+          updated_by: by.userId,
+        })
+        .returning(['property_id', 'status']),
+    )
+    .insertInto('property_history')
+    .columns(['property_id', 'field', 'old_value', 'new_value', 'changed_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('p')
+        .select([
+          'p.property_id',
+          sql.lit('status').as('field'),
+          sql<null>`NULL`.as('old_value'),
+          'p.status',
+          sql.lit(by.userId).as('changed_by'),
+        ]),
+    )
     .returning('property_id')
     .executeTakeFirstOrThrow()
     .then((saved) => saved.property_id);
