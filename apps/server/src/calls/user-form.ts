@@ -10,63 +10,40 @@ import {
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import type { Services } from '../lib/call-context.ts';
-import { HttpError, inOrder, notFound } from '../lib/errors.ts';
+import { HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
-import { revokeSessions, type SessionUser } from '../lib/session.ts';
+import { revokeSessions } from '../lib/session.ts';
 import { mayAssign } from '../lib/scope.ts';
-import {
-  addressFor,
-  assertEmailFree,
-  assertReferencesExist,
-  findUserRecord,
-  refuseTakenEmail,
-  replaceUserLinks,
-} from '../lib/user-profile.ts';
+import { checkUserForm, findUserRecord, refuseTakenEmail, replaceUserLinks } from '../lib/user-profile.ts';
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { inTransaction, type Trx } from '../db/index.ts';
-import {
-  findUserForUpdate,
-  insertPasswordReset,
-  insertStatusChange,
-  insertUser,
-  updateUser,
-} from '../db/repositories/users.ts';
+import { inTransaction } from '../db/index.ts';
+import { findUserForUpdate, insertStatusChange, insertUser, updateUser } from '../db/repositories/users.ts';
 import { fullName } from '../db/repositories/full-name.ts';
 
-const forbidden = () => new HttpError(403, 'You may not manage users of this type');
-const mayAssignOrForbidden = async (
-  { db, user }: { db: Services['db']; user: SessionUser },
-  roleId: number,
-) => {
-  if (!(await mayAssign(db, user, roleId))) throw forbidden();
-};
-
-/** The user's columns from the form (address resolved, limit decided by the caller). */
-async function columnsFrom(db: Services['db'], input: UserFields) {
-  return {
-    first_name: input.first_name,
-    last_name: input.last_name,
-    nick_name: input.nick_name,
-    role_id: input.role_id,
-    user_email: input.user_email,
-    phone_1: input.phone_1,
-    phone_2: input.phone_2,
-    associated_agency_id: input.associated_agency_id,
-    is_address_same_as_agency: input.is_address_same_as_agency,
-    self_broker: input.self_broker,
-    ...(await addressFor(db, input)),
-    birth_day: input.birth_day,
-    birth_month: input.birth_month,
-    birth_year: input.birth_year,
-    re_license: input.re_license,
-    website: input.website,
-    profile_statement: input.profile_statement,
-  };
-}
+/** The user's columns from the form, with the address checkUserForm answered (limit decided by the caller). */
+const columnsFrom = (input: UserFields, address: Record<string, unknown>) => ({
+  first_name: input.first_name,
+  last_name: input.last_name,
+  nick_name: input.nick_name,
+  role_id: input.role_id,
+  user_email: input.user_email,
+  phone_1: input.phone_1,
+  phone_2: input.phone_2,
+  associated_agency_id: input.associated_agency_id,
+  is_address_same_as_agency: input.is_address_same_as_agency,
+  self_broker: input.self_broker,
+  ...address,
+  birth_day: input.birth_day,
+  birth_month: input.birth_month,
+  birth_year: input.birth_year,
+  re_license: input.re_license,
+  website: input.website,
+  profile_statement: input.profile_statement,
+});
 
 /** Stores the uploaded picture, if any; the caller removes it again when the save fails. */
 const storeProfileImage = (services: Services, files: Record<string, Buffer>) =>
@@ -101,13 +78,11 @@ const imageColumns = (image: StoredImage | null) =>
 
 /**
  * A new user chooses their own password through a single-use link (the reset mechanism). The link is
- * stored in the transaction that creates the user, so neither is ever kept without the other.
+ * stored in the statement that creates the user, so neither is ever kept without the other.
  */
-async function storeWelcomeLink(trx: Trx, userId: number) {
+function welcomeLink() {
   const { token, tokenHash } = newToken();
-  const expiresAt = new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000);
-  await insertPasswordReset(trx, userId, tokenHash, expiresAt);
-  return token;
+  return { token, tokenHash, expiresAt: new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000) };
 }
 
 /** Mails the new user their link, once the user is saved. */
@@ -152,43 +127,43 @@ export const userFormCalls: AnyCall[] = [
     upload: profileImageUpload,
     async handle(ctx) {
       const { db, input, user, files, req } = ctx;
-      // Independent reads, at once; a caller who may not create this type learns nothing else.
-      const [, , , columns] = await inOrder([
-        mayAssignOrForbidden(ctx, input.role_id),
-        assertEmailFree(db, input.user_email),
-        assertReferencesExist(db, input),
-        columnsFrom(db, input),
-      ] as const);
+      // A caller who may not create this type learns nothing else.
+      const columns = columnsFrom(input, await checkUserForm(db, user, input));
       const status = input.user_status ?? 'Active';
       const open_property_limit =
         isAdminRole(user.role_id) && input.open_property_limit !== undefined
           ? input.open_property_limit
           : defaultOpenPropertyLimit(input.role_id);
+      const welcome = welcomeLink();
       const created = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
-          const row = await insertUser(trx, {
-            ...columns,
-            ...imageColumns(image),
-            open_property_limit,
-            user_status: status,
-            status_reason: status === 'Inactive' ? input.reason : null,
-            password_hash: null,
-            created_by: user.user_id,
-            updated_by: user.user_id,
-          });
+          const row = await insertUser(
+            trx,
+            {
+              ...columns,
+              ...imageColumns(image),
+              open_property_limit,
+              user_status: status,
+              status_reason: status === 'Inactive' ? input.reason : null,
+              password_hash: null,
+              created_by: user.user_id,
+              updated_by: user.user_id,
+            },
+            {
+              status: {
+                new_status: status,
+                reason: input.reason ?? 'Account created',
+                changed_by: user.user_id,
+              },
+              welcome,
+            },
+          );
           await replaceUserLinks(trx, row.user_id, input.user_skills, input.associated_broker_id);
-          await insertStatusChange(trx, {
-            user_id: row.user_id,
-            old_status: 'New',
-            new_status: status,
-            reason: input.reason ?? 'Account created',
-            changed_by: user.user_id,
-          });
           await events.userCreated(trx, user, row);
-          return { ...row, token: await storeWelcomeLink(trx, row.user_id) };
+          return row;
         }),
       ).catch(refuseTakenEmail);
-      sendWelcomeLink(ctx, req.log, created, created.token);
+      sendWelcomeLink(ctx, req.log, created, welcome.token);
       // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
       // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.
       if (created.role_id === ROLE.SuperAdmin && status === 'New') {
@@ -215,12 +190,7 @@ export const userFormCalls: AnyCall[] = [
         throw new HttpError(409, 'Use Account Details to change your own profile');
       }
       if (!current || !(await mayAssign(db, user, current.role_id))) throw notFound('User');
-      const [, , , columns] = await inOrder([
-        mayAssignOrForbidden(ctx, input.role_id),
-        assertEmailFree(db, input.user_email, current.user_id),
-        assertReferencesExist(db, input),
-        columnsFrom(db, input),
-      ] as const);
+      const columns = columnsFrom(input, await checkUserForm(db, user, input, current.user_id));
       const status = input.user_status ?? current.user_status;
       const roleChanged = input.role_id !== current.role_id;
       // The limit an Admin sends is theirs. Otherwise it follows a change of type while it is the old

@@ -15,13 +15,3 @@ export const notFound = (what = 'Record') => new HttpError(404, `${what} not fou
 /** `errors` names the one field the conflict is about (a duplicate name...), so a form can show it there. */
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new HttpError(409, message, errors);
-
-/**
- * Waits for checks started together, and throws the first failure in the order given, as if they had
- * run one after the other: the answer does not depend on which finished first. Answers their values.
- */
-export async function inOrder<T extends readonly unknown[]>(checks: { [K in keyof T]: Promise<T[K]> }) {
-  const settled = await Promise.allSettled(checks);
-  for (const result of settled) if (result.status === 'rejected') throw result.reason;
-  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}

@@ -40,33 +40,43 @@ export async function assertExist(
 }
 
 /**
- * Makes the owner's links exactly `ids`: removes the others, adds the new ones, in one statement. It
- * takes the save's transaction (a pool will not do): an id that names no record is refused (400) after
- * the statement, and the transaction takes its changes back. Answers whether the set changed.
+ * Makes each of the owner's link lists exactly its `ids`: removes the others, adds the new ones, all in
+ * one statement. It takes the save's transaction (a pool will not do): an id that names no record is
+ * refused (400, on the first such list's field) after the statement, and the transaction takes its
+ * changes back. Answers, list by list, whether the set changed.
  */
 export async function replaceLinks(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- link tables are named, as AnyDb's
   db: Transaction<any>,
-  link: Link,
   ownerId: number,
-  ids: readonly number[],
-): Promise<boolean> {
-  const [table, owner, target] = [sql.table(link.table), sql.ref(link.owner), sql.ref(link.target)];
-  const wanted = sql`${[...ids]}::int[]`;
-  const { rows } = await sql<{ known: number; removed: number; added: number }>`
-    WITH known AS (
-      SELECT ${target} AS id FROM ${sql.table(link.targetTable)} WHERE ${target} = ANY(${wanted})
-    ), removed AS (
-      DELETE FROM ${table} WHERE ${owner} = ${ownerId} AND NOT ${target} = ANY(${wanted}) RETURNING 1
-    ), added AS (
-      INSERT INTO ${table} (${owner}, ${target}) SELECT ${ownerId}, id FROM known
-      ON CONFLICT DO NOTHING RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM known)::int AS known, (SELECT count(*) FROM removed)::int AS removed,
-      (SELECT count(*) FROM added)::int AS added`.execute(db);
-  const { known, removed, added } = rows[0]!;
-  if (known !== new Set(ids).size) throw unknown(link.field, link.label);
-  return removed > 0 || added > 0;
+  lists: readonly { link: Link; ids: readonly number[] }[],
+): Promise<boolean[]> {
+  if (lists.length === 0) return [];
+  const parts = lists.map(({ link, ids }, i) => {
+    const [table, owner, target] = [sql.table(link.table), sql.ref(link.owner), sql.ref(link.target)];
+    const [known, removed, added] = ['known', 'removed', 'added'].map((name) => sql.raw(`${name}_${i}`));
+    const wanted = sql`${[...ids]}::int[]`;
+    return {
+      steps: sql`${known} AS (
+        SELECT ${target} AS id FROM ${sql.table(link.targetTable)} WHERE ${target} = ANY(${wanted})
+      ), ${removed} AS (
+        DELETE FROM ${table} WHERE ${owner} = ${ownerId} AND NOT ${target} = ANY(${wanted}) RETURNING 1
+      ), ${added} AS (
+        INSERT INTO ${table} (${owner}, ${target}) SELECT ${ownerId}, id FROM ${known}
+        ON CONFLICT DO NOTHING RETURNING 1
+      )`,
+      counts: sql`json_build_array((SELECT count(*) FROM ${known}), (SELECT count(*) FROM ${removed}),
+        (SELECT count(*) FROM ${added}))`,
+    };
+  });
+  const { rows } = await sql<{ counts: [known: number, removed: number, added: number][] }>`
+    WITH ${sql.join(parts.map((part) => part.steps))}
+    SELECT json_build_array(${sql.join(parts.map((part) => part.counts))}) AS counts`.execute(db);
+  return lists.map(({ link, ids }, i) => {
+    const [known, removed, added] = rows[0]!.counts[i]!;
+    if (known !== new Set(ids).size) throw unknown(link.field, link.label);
+    return removed > 0 || added > 0;
+  });
 }
 
 /** The owner's linked ids as the wire's comma string ('4,7,9', ascending; '' for none), named `field`. */

@@ -47,11 +47,13 @@ export async function writeRecord(
               .executeTakeFirstOrThrow()
       ) as Record<string, number>;
       const savedId = saved[spec.idColumn]!;
-      const changed = new Set<string>();
-      for (const link of spec.links ?? []) {
-        if (await replaceLinks(trx, link, savedId, (input[link.field] as number[] | undefined) ?? []))
-          changed.add(link.field);
-      }
+      const links = spec.links ?? [];
+      const replaced = await replaceLinks(
+        trx,
+        savedId,
+        links.map((link) => ({ link, ids: (input[link.field] as number[] | undefined) ?? [] })),
+      );
+      const changed = new Set(links.filter((_, i) => replaced[i]).map((link) => link.field));
       await after?.(t, savedId, changed);
       return savedId;
     });

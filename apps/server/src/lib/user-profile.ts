@@ -1,19 +1,20 @@
 import { expressionBuilder, sql } from 'kysely';
-import type { UserFields, UserRecord, UserStatus } from '@app/contract';
+import { mayAssignRole, type UserFields, type UserRecord, type UserStatus } from '@app/contract';
 import type { Database } from '../db/schema.ts';
 import type { Db, Trx } from '../db/index.ts';
 import {
   agencyWithId,
-  findUserByEmailExcept,
+  emailTakenQuery,
   insertStatusChange,
   updateUserStatus,
   userStatusHistory,
   userWithRole,
 } from '../db/repositories/users.ts';
-import { addressValues, checkAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
-import { badRequest, conflict, notFound } from './errors.ts';
-import { assertExist, linkIds, replaceLinks, type Link } from './links.ts';
-import { revokeSessions } from './session.ts';
+import { addressReads, addressValues, assertAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
+import { conflict, HttpError, notFound } from './errors.ts';
+import { linkIds, replaceLinks, unknown, type Link } from './links.ts';
+import { readAtOnce } from '../db/at-once.ts';
+import { revokeSessions, type SessionUser } from './session.ts';
 import { isUniqueViolation } from './references.ts';
 
 /** The user's id lists, each a link table. */
@@ -137,6 +138,9 @@ export async function findUserRecord(db: Db, userId: number) {
   return { ...readUserRecord(row), status_history: await userStatusHistory(db, userId) };
 }
 
+/** 403: the caller may not create, read or edit users of this type. */
+export const mayNotManage = () => new HttpError(403, 'You may not manage users of this type');
+
 const emailTaken = () => {
   const message = 'A user with this e-mail address already exists';
   return conflict(message, { user_email: message });
@@ -144,7 +148,7 @@ const emailTaken = () => {
 
 /** Refuses an e-mail address another user already has (the unique index would say it less clearly). */
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: number) {
-  if (await findUserByEmailExcept(db, email, exceptUserId)) throw emailTaken();
+  if (await emailTakenQuery(db, email, exceptUserId).executeTakeFirst()) throw emailTaken();
 }
 
 /**
@@ -156,36 +160,32 @@ export const refuseTakenEmail = (error: unknown): never => {
 };
 
 /**
- * The address to store: the agency's own when 'same as agency' is ticked, else the form's, whose
- * places must exist and lie in each other.
+ * What a user's save checks before its transaction, read in one statement (readAtOnce) and refused in
+ * this order: a type the caller may not manage (403; an unknown type is the form's 400, below); an
+ * e-mail address another user has; an unknown type or agency; places that are unknown or apart. Answers
+ * the address to store: the agency's own when 'same as agency' is ticked, else the form's.
  */
-export async function addressFor(db: Db, input: UserFields) {
-  if (!input.is_address_same_as_agency) {
-    const address = addressValues(PLAIN_ADDRESS, input);
-    await checkAddress(db, PLAIN_ADDRESS, address);
-    return address;
-  }
-  const agency = await agencyWithId(db, input.associated_agency_id ?? 0)
-    .select(selectAddress(PLAIN_ADDRESS, 'a'))
-    .executeTakeFirst();
-  if (!agency)
-    throw badRequest('associated_agency_id: Unknown agency', { associated_agency_id: 'Unknown agency' });
-  return agency as Record<string, unknown>;
-}
-
-/** The chosen type and agency must exist (skills and brokers are checked as they are linked). */
-export async function assertReferencesExist(db: Db, input: UserFields) {
-  await assertExist(db, 'roles', 'id', [input.role_id], 'role_id', 'user type');
-  if (input.associated_agency_id) {
-    await assertExist(
-      db,
-      'agencies',
-      'agency_id',
-      [input.associated_agency_id],
-      'associated_agency_id',
-      'agency',
-    );
-  }
+export async function checkUserForm(db: Db, caller: SessionUser, input: UserFields, exceptUserId?: number) {
+  const agencyId = input.associated_agency_id;
+  const formAddress = addressValues(PLAIN_ADDRESS, input);
+  const found = await readAtOnce(db, {
+    role: sql`SELECT to_jsonb(r) FROM (SELECT id, rank FROM roles WHERE id = ${input.role_id}) r`,
+    emailTaken: emailTakenQuery(db, input.user_email, exceptUserId),
+    agency: agencyId
+      ? sql`SELECT to_jsonb(a) FROM (${agencyWithId(db, agencyId).select(selectAddress(PLAIN_ADDRESS, 'a'))}) a`
+      : null,
+    ...(input.is_address_same_as_agency ? {} : addressReads(formAddress)),
+  });
+  const role = found.role as { id: number; rank: number } | null;
+  if (role && !mayAssignRole(caller.role_rank, (p) => caller.permissions.has(p), role)) throw mayNotManage();
+  if (found.emailTaken !== null) throw emailTaken();
+  if (!role) throw unknown('role_id', 'user type');
+  const agency = found.agency as Record<string, unknown> | null;
+  if ((agencyId || input.is_address_same_as_agency) && !agency)
+    throw unknown('associated_agency_id', 'agency');
+  if (input.is_address_same_as_agency) return agency!;
+  assertAddress(PLAIN_ADDRESS, formAddress, found);
+  return formAddress;
 }
 
 /**
@@ -193,10 +193,11 @@ export async function assertReferencesExist(db: Db, input: UserFields) {
  * which of the two sets changed.
  */
 export async function replaceUserLinks(trx: Trx, userId: number, skills: number[], brokers: number[]) {
-  return {
-    skills: await replaceLinks(trx, USER_LINKS.skills, userId, skills),
-    brokers: await replaceLinks(trx, USER_LINKS.brokers, userId, brokers),
-  };
+  const [skillsChanged, brokersChanged] = await replaceLinks(trx, userId, [
+    { link: USER_LINKS.skills, ids: skills },
+    { link: USER_LINKS.brokers, ids: brokers },
+  ]);
+  return { skills: skillsChanged!, brokers: brokersChanged! };
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ROLE, type UserStatus } from '@app/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../schema.ts';
-import type { Db } from '../index.ts';
+import type { Db, Trx } from '../index.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
 
@@ -66,14 +66,14 @@ export const userStatusHistory = (db: Db, userId: number) =>
     .limit(100)
     .execute();
 
-/** Another user with this e-mail address (in any case), if there is one. */
-export const findUserByEmailExcept = (db: Db, email: string, exceptUserId?: number) =>
+/** Another user with this e-mail address in any case, but `exceptUserId` (a query, for readAtOnce). */
+export const emailTakenQuery = (db: Db, email: string, exceptUserId?: number) =>
   db
     .selectFrom('users')
     .select('user_id')
     .where(sql`lower(user_email)`, '=', email.toLowerCase())
     .$if(exceptUserId !== undefined, (q) => q.where('user_id', '!=', exceptUserId!))
-    .executeTakeFirst();
+    .limit(1);
 
 /** One line of a user's status history. */
 export const insertStatusChange = (db: Db, change: StatusChange | readonly StatusChange[]) =>
@@ -101,13 +101,57 @@ export const updateUserStatus = (
     .where(anyOf('user_id', userId))
     .execute();
 
-/** A new user; answers what the welcome mail and the audit need. */
-export const insertUser = (db: Db, values: UserValues) =>
-  db
-    .insertInto('users')
-    .values(values)
-    .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email', 'phone_1'])
-    .returning(sql<string>`(SELECT name FROM roles WHERE roles.id = users.role_id)`.as('role_name'))
+/** How a new user starts: their first status change (from New), and their welcome link. */
+export interface UserStart {
+  status: { new_status: UserStatus; reason: string; changed_by: number };
+  welcome: { tokenHash: Buffer; expiresAt: Date };
+}
+
+/**
+ * A new user with the first line of their status history and their welcome link, in one statement;
+ * answers what the welcome mail and the audit need.
+ */
+export const insertUser = (trx: Trx, values: UserValues, start: UserStart) =>
+  trx
+    .with('u', (db) =>
+      db
+        .insertInto('users')
+        .values(values)
+        .returning(['user_id', 'first_name', 'last_name', 'role_id', 'user_email', 'phone_1'])
+        .returning(sql<string>`(SELECT name FROM roles WHERE roles.id = users.role_id)`.as('role_name')),
+    )
+    .with('status', (db) =>
+      db
+        .insertInto('user_status_history')
+        .columns(['user_id', 'old_status', 'new_status', 'reason', 'changed_by'])
+        .expression((eb) =>
+          eb
+            .selectFrom('u')
+            .select([
+              'u.user_id',
+              sql<string>`'New'`.as('old_status'),
+              sql<string>`${start.status.new_status}::text`.as('new_status'),
+              sql<string>`${start.status.reason}::text`.as('reason'),
+              sql<number>`${start.status.changed_by}::int`.as('changed_by'),
+            ]),
+        ),
+    )
+    .with('welcome', (db) =>
+      db
+        .insertInto('password_resets')
+        .columns(['token_hash', 'user_id', 'expires_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('u')
+            .select([
+              sql<Buffer>`${start.welcome.tokenHash}::bytea`.as('token_hash'),
+              'u.user_id',
+              sql<Date>`${start.welcome.expiresAt}::timestamptz`.as('expires_at'),
+            ]),
+        ),
+    )
+    .selectFrom('u')
+    .selectAll()
     .executeTakeFirstOrThrow();
 
 /** Changes the user's columns and stamps the change now. */
