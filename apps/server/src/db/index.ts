@@ -4,7 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { onReserveConnection } from './audit-context.ts';
+import { currentAuditContext, onReserveConnection } from './audit-context.ts';
 import { guardPool, runTransaction } from './transaction.ts';
 
 export type Db = Kysely<Database>;
@@ -75,15 +75,17 @@ export const readWithin = <T>(db: Db, ms: number, read: (trx: Trx) => Promise<T>
   });
 
 /**
- * Benchmark only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,
- * with its parameters and timing, to the file as a JSON line, so the benchmark can time the same SQL
+ * Benchmark and tests only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,
+ * with its parameters, timing and call, to the file as a JSON line, so the benchmark can time the same SQL
  * directly.
  */
 const captureQueries = (file: string) => (event: LogEvent) => {
   const { sql, parameters } = event.query;
   // When it ended and how long it took, so that the benchmark runs at once what the server ran at once.
   const [end, ms] = [performance.now(), event.queryDurationMillis];
-  const line = JSON.stringify({ sql, parameters, end, ms }, (_, v: unknown) =>
+  // The call that ran it (a save's, as named in its audit context), to tell a request's statements apart.
+  const call = currentAuditContext()?.call;
+  const line = JSON.stringify({ sql, parameters, end, ms, call }, (_, v: unknown) =>
     typeof v === 'bigint' ? String(v) : v,
   );
   fs.appendFileSync(file, `${line}\n`);
