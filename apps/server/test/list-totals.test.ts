@@ -99,11 +99,22 @@ it('computes a newest-first page’s late columns for its own rows, in its order
   expect(page.data.every((r) => r.total_properties === 0)).toBe(true);
 });
 
-it('sorts a broad search after all when its matches are not among the newest rows', async () => {
-  // 600 newer sellers, none a 'seller': the walk from the newest end gives up before the matches.
-  await sql`INSERT INTO sellers (seller_name, phone_1)
-    SELECT 'Plain ' || g, '0918' || lpad(g::text, 7, '0') FROM generate_series(1, 600) g`.execute(t.db);
-  await sql`ANALYZE sellers`.execute(t.db);
+it('answers newest first past a run of newer rows that do not match, and sorts when the run is longer', async () => {
+  const plain = async (from: number, to: number) => {
+    await sql`INSERT INTO sellers (seller_name, phone_1)
+      SELECT 'Plain ' || g, '0918' || lpad(g::text, 7, '0') FROM generate_series(${from}::int, ${to}::int) g`.execute(
+      t.db,
+    );
+    await sql`ANALYZE sellers`.execute(t.db);
+  };
+  // 600 newer sellers, none a 'seller' (an import): past the 500 rows of the first walk, within the
+  // newest walk's reach (eight such walks).
+  await plain(1, 600);
+  const past = await list('searchText=seller&sortColumn=seller_name&broadOrder=newest');
+  expect(past).toMatchObject({ newest_first: true, total_is_estimate: true });
+  expect(names(past).slice(0, 3)).toEqual(['Seller 12000 Rare', 'Seller 11999', 'Seller 11998']);
+  // 4,600 in all: beyond its reach, the walk from the newest end gives up, and the page is sorted.
+  await plain(601, 4600);
   const page = await list('searchText=seller&sortColumn=seller_name&broadOrder=newest');
   expect(page.total_is_estimate).toBe(true);
   expect(page).not.toHaveProperty('newest_first');
