@@ -139,7 +139,7 @@ export async function findUserRecord(db: Db, userId: number) {
 }
 
 /** 403: the caller may not create, read or edit users of this type. */
-export const mayNotManage = () => new HttpError(403, 'You may not manage users of this type');
+const mayNotManage = () => new HttpError(403, 'You may not manage users of this type');
 
 const emailTaken = () => {
   const message = 'A user with this e-mail address already exists';
