@@ -75,9 +75,9 @@ export const readWithin = <T>(db: Db, ms: number, read: (trx: Trx) => Promise<T>
   });
 
 /**
- * Benchmark and tests only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the server runs,
- * with its parameters, timing and call, to the file as a JSON line, so the benchmark can time the same SQL
- * directly.
+ * Benchmark and tests only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the
+ * server runs, with its parameters, timing and call, to the file as a JSON line, so the benchmark can
+ * time the same SQL directly.
  */
 const captureQueries = (file: string) => (event: LogEvent) => {
   const { sql, parameters } = event.query;
