@@ -101,11 +101,7 @@ describe('round trips of a save', () => {
     await post('saveproperty', listing('Warm-up lot'));
     expect(await statementsOf('saveproperty', listing('Counted lot'))).toEqual({
       before: ['select ((select "dwelling_type" from'],
-      inside: [
-        'select "role_id", "open_property_limit" from',
-        'with "p" as (insert',
-        'with reached as (',
-      ],
+      inside: ['select "role_id", "open_property_limit" from', 'with "p" as (insert', 'with reached as ('],
       after: [],
     });
   });
