@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
 import {
   agencyPayload,
   associationPayload,
@@ -78,28 +79,11 @@ async function statementsOf(call: string, payload: object) {
   };
 }
 
-const listing = (name: string) => ({
-  property_name: name,
-  property_headline: 'Quiet street',
-  property_description: 'A lot near the avenue.',
-  property_classification_id: 4,
-  product_category_id: 3,
-  property_type_id: 1,
-  land_area: '250',
-  sale_price: '1000000',
-  street_name: 'Gorordo Avenue',
-  province_id: p.province_id,
-  town_id: p.town_id,
-  barangay_id: p.barangay_id,
-  subdivison_id: p.subdivision_id,
-  zipcode: '6000',
-});
-
 describe('round trips of a save', () => {
   it('a new listing: its checks in one statement; lock, insert with history, notification inside', async () => {
     // The first save of a kind plans and caches what later ones reuse.
-    await post('saveproperty', listing('Warm-up lot'));
-    expect(await statementsOf('saveproperty', listing('Counted lot'))).toEqual({
+    await post('saveproperty', propertyForm(p, 'Warm-up lot'));
+    expect(await statementsOf('saveproperty', propertyForm(p, 'Counted lot'))).toEqual({
       before: ['select ((select "dwelling_type" from'],
       inside: ['select "role_id", "open_property_limit" from', 'with "p" as (insert', 'with reached as ('],
       after: [],
@@ -111,7 +95,7 @@ describe('round trips of a save', () => {
       oldUserForm(p, { email, agencyId, skillIds: [], brokerIds: [brokerId], sentBy: admin.userId });
     await post('SaveUser', user('warm-up@statements.example.ph'));
     expect(await statementsOf('SaveUser', user('counted@statements.example.ph'))).toEqual({
-      before: ['select (select to_jsonb(r) from'],
+      before: ['select (select to_jsonb(x) from'],
       inside: ['with "u" as (insert', 'with known_0 as (', 'with queued as ('],
       after: [],
     });

@@ -17,3 +17,6 @@ export async function readAtOnce<K extends string>(
       : await db.selectNoFrom(keys.map((key) => sql`(${reads[key]})`.as(key))).executeTakeFirstOrThrow();
   return Object.fromEntries(Object.keys(reads).map((key) => [key, found[key] ?? null])) as Record<K, unknown>;
 }
+
+/** A read (for readAtOnce) of one row of several columns, answered as an object of them, or null. */
+export const rowRead = (query: Expression<unknown>) => sql`SELECT to_jsonb(x) FROM (${query}) x`;

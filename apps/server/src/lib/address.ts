@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { badRequest } from './errors.ts';
 import type { AnyDb } from './links.ts';
-import { readAtOnce } from '../db/at-once.ts';
+import { readAtOnce, rowRead } from '../db/at-once.ts';
 
 /**
  * The address block as a map from wire field to database column. The columns are the same everywhere
@@ -81,8 +81,8 @@ export const addressReads = (values: Record<string, unknown>) =>
     PLACES.map((place) => [
       place.column,
       values[place.column]
-        ? sql`SELECT to_jsonb(x) FROM (SELECT ${sql.join([...place.parents, place.column].map((c) => sql.ref(c)))}
-          FROM ${sql.table(place.table)} WHERE ${sql.ref(place.column)} = ${values[place.column]}) x`
+        ? rowRead(sql`SELECT ${sql.join([...place.parents, place.column].map((c) => sql.ref(c)))}
+          FROM ${sql.table(place.table)} WHERE ${sql.ref(place.column)} = ${values[place.column]}`)
         : null,
     ]),
   );

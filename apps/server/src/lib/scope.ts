@@ -51,18 +51,22 @@ export function assertOutranks(user: SessionUser, role: { rank: number }, what: 
   }
 }
 
-/** A role's id and rank (decision 25), or undefined for an unknown role. */
+/** A role's id and rank (decision 25): none for an unknown role (a query, also for readAtOnce). */
 export const roleWithRank = (db: Db, roleId: number) =>
-  db.selectFrom('roles').select(['id', 'rank']).where('id', '=', roleId).executeTakeFirst();
+  db.selectFrom('roles').select(['id', 'rank']).where('id', '=', roleId);
 
 /**
  * May the user create, read or edit users of the role (`mayAssignRole`: ranked below theirs, and with
- * its ChangeStatusof… permission)? An unknown role is left to the form's own check (400).
+ * its ChangeStatusof… permission)? An unknown role (none found) is left to the form's own check (400).
  */
-export async function mayAssign(db: Db, user: SessionUser, roleId: number): Promise<boolean> {
-  const role = await roleWithRank(db, roleId);
-  return !role || mayAssignRole(user.role_rank, (p) => user.permissions.has(p), role);
-}
+export const mayAssignFound = (
+  user: Pick<SessionUser, 'role_rank' | 'permissions'>,
+  role: { id: number; rank: number } | null | undefined,
+) => !role || mayAssignRole(user.role_rank, (p) => user.permissions.has(p), role);
+
+/** mayAssignFound of the role with this id, read now. */
+export const mayAssign = async (db: Db, user: SessionUser, roleId: number): Promise<boolean> =>
+  mayAssignFound(user, await roleWithRank(db, roleId).executeTakeFirst());
 
 /** Does the role whose rank is in `column` rank below the user's (always, for a Super Admin: `outranks`)? */
 export const ranksBelow = (user: SessionUser, column: string) =>

@@ -1,5 +1,5 @@
 import { expressionBuilder, sql } from 'kysely';
-import { mayAssignRole, type UserFields, type UserRecord, type UserStatus } from '@app/contract';
+import { type UserFields, type UserRecord, type UserStatus } from '@app/contract';
 import type { Database } from '../db/schema.ts';
 import type { Db, Trx } from '../db/index.ts';
 import {
@@ -13,7 +13,8 @@ import {
 import { addressReads, addressValues, assertAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
 import { conflict, HttpError, notFound } from './errors.ts';
 import { linkIds, replaceLinks, unknown, type Link } from './links.ts';
-import { readAtOnce } from '../db/at-once.ts';
+import { readAtOnce, rowRead } from '../db/at-once.ts';
+import { mayAssignFound, roleWithRank } from './scope.ts';
 import { revokeSessions, type SessionUser } from './session.ts';
 import { isUniqueViolation } from './references.ts';
 
@@ -169,15 +170,13 @@ export async function checkUserForm(db: Db, caller: SessionUser, input: UserFiel
   const agencyId = input.associated_agency_id;
   const formAddress = addressValues(PLAIN_ADDRESS, input);
   const found = await readAtOnce(db, {
-    role: sql`SELECT to_jsonb(r) FROM (SELECT id, rank FROM roles WHERE id = ${input.role_id}) r`,
+    role: rowRead(roleWithRank(db, input.role_id)),
     emailTaken: emailTakenQuery(db, input.user_email, exceptUserId),
-    agency: agencyId
-      ? sql`SELECT to_jsonb(a) FROM (${agencyWithId(db, agencyId).select(selectAddress(PLAIN_ADDRESS, 'a'))}) a`
-      : null,
+    agency: agencyId ? rowRead(agencyWithId(db, agencyId).select(selectAddress(PLAIN_ADDRESS, 'a'))) : null,
     ...(input.is_address_same_as_agency ? {} : addressReads(formAddress)),
   });
   const role = found.role as { id: number; rank: number } | null;
-  if (role && !mayAssignRole(caller.role_rank, (p) => caller.permissions.has(p), role)) throw mayNotManage();
+  if (!mayAssignFound(caller, role)) throw mayNotManage();
   if (found.emailTaken !== null) throw emailTaken();
   if (!role) throw unknown('role_id', 'user type');
   const agency = found.agency as Record<string, unknown> | null;
