@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { createTestApp, multipart, png, type TestApp } from './helpers.ts';
 import { place, type Place } from './entity-fixtures.ts';
@@ -123,6 +123,99 @@ describe('(a) the database connection killed in the middle of a save', () => {
       .where('property_id', '=', saved!.property_id)
       .execute();
     expect(history).toEqual([{ field: 'status', new_value: 'Open' }]);
+  });
+});
+
+describe('(a) a new user, written in one statement with their links and its event', () => {
+  let t: TestApp;
+  let token: string;
+  let where: Place;
+  let locker: pg.Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.signedIn(ROLE.SuperAdmin)).token;
+    where = await place(t, 'Linked');
+  });
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+  });
+  afterEach(() => locker.end());
+
+  const newSkill = async (name: string) =>
+    (
+      await sql<{ id: number }>`INSERT INTO user_skills (user_skills) VALUES (${name})
+      RETURNING user_skills_id AS id`.execute(t.db)
+    ).rows[0]!.id;
+  const save = (email: string, skillId: number) =>
+    t.call(token, {
+      method: 'POST',
+      url: '/api/SaveUser',
+      payload: {
+        first_name: 'Half',
+        last_name: 'Linked',
+        role_id: ROLE.Admin,
+        user_email: email,
+        phone_1: '09171234567',
+        house_number: '5',
+        street_name: 'Mabini St',
+        province_id: where.province_id,
+        town_id: where.town_id,
+        barangay_id: where.barangay_id,
+        zip_code: '1209',
+        user_skills: String(skillId),
+      },
+    });
+  /**
+   * The backend of the save once it waits to write the user's skill. PostgreSQL shows the first 1,024
+   * bytes of a statement, which name the users table, not the link's.
+   */
+  const waitingToLink = () =>
+    waitFor('the save to wait to link the skill', async () => (await waitingFor(locker, 'users'))[0]);
+
+  it('killed while it waits to link a skill: nothing of the user stays, 503, and the next save works', async () => {
+    const skillId = await newSkill('Kill skill');
+    const before = await tableCounts(t.db);
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE user_skill_links IN EXCLUSIVE MODE');
+    const saving = save('half.linked@example.ph', skillId);
+    const pid = await waitingToLink();
+    const pool = poolOf(t.db)!;
+    const connections = pool.totalCount;
+    await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+    const res = await saving;
+    expect([res.statusCode, res.json()]).toEqual([503, UNAVAILABLE]);
+    await locker.query('COMMIT');
+    // Outside a transaction the connection went back to the pool before its end was read: the pool
+    // drops it then.
+    await waitFor('the pool to drop the killed connection', () =>
+      pool.totalCount < connections ? true : undefined,
+    );
+    expect(await tableCounts(t.db)).toEqual(before);
+
+    const next = await save('half.linked@example.ph', skillId);
+    expect(next.statusCode, next.body).toBe(200);
+    const links = await t.db
+      .selectFrom('user_skill_links')
+      .select('user_skills_id')
+      .where('user_id', '=', next.json().user_id)
+      .execute();
+    expect(links).toEqual([{ user_skills_id: skillId }]);
+  });
+
+  it('a skill deleted while the save waits for it: 400 in plain words, and no user', async () => {
+    const skillId = await newSkill('Vanishing skill');
+    await locker.query('BEGIN');
+    // Checked before the write, the skill is still there; the write waits for its row.
+    await locker.query('DELETE FROM user_skills WHERE user_skills_id = $1', [skillId]);
+    const before = await tableCounts(t.db);
+    const saving = save('gone.skill@example.ph', skillId);
+    await waitingToLink();
+    await locker.query('COMMIT');
+    const res = await saving;
+    expect([res.statusCode, res.json().message]).toEqual([400, 'A chosen record no longer exists']);
+    expect(await tableCounts(t.db)).toEqual({ ...before, user_skills: before.user_skills! - 1 });
   });
 });
 

@@ -33,14 +33,14 @@ import { historyOf, recordChanges } from '../db/repositories/property-history.ts
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { PROPERTY_ADDRESS } from '../db/repositories/property-record.ts';
 import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import type { AnyDb } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
 import { removeMedia } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { events } from '../lib/notifications.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
-import { isForeignKeyViolation } from '../lib/references.ts';
+import { choiceGone } from '../lib/references.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
@@ -59,9 +59,6 @@ async function readRecord(db: Db, user: SessionUser, propertyId: number) {
   if (!record) throw notFound('Property');
   return { ...record, history: await historyOf(db, propertyId) };
 }
-
-const translate = (error: unknown) =>
-  isForeignKeyViolation(error) ? badRequest('A chosen record no longer exists') : error;
 
 /** The Property List (allproperty), also counted by the home page's figures (home.ts). */
 export const propertyListSpec: ListSpec<z.output<typeof propertyListQuery>> = {
@@ -128,7 +125,7 @@ export const propertyCalls: AnyCall[] = [
           await events.propertyListed(trx as unknown as AnyDb, user, propertyId, input.property_name);
         });
       } catch (error) {
-        throw translate(error);
+        throw choiceGone(error);
       }
       return { message: 'Property saved successfully' };
     },
@@ -182,7 +179,7 @@ export const propertyCalls: AnyCall[] = [
             });
         });
       } catch (error) {
-        throw translate(error);
+        throw choiceGone(error);
       }
       return { message: 'Property updated successfully' };
     },

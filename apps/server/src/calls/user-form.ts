@@ -16,7 +16,15 @@ import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/me
 import { mediaStore } from '../lib/media-store/index.ts';
 import { revokeSessions } from '../lib/session.ts';
 import { mayAssign } from '../lib/scope.ts';
-import { checkUserForm, findUserRecord, refuseTakenEmail, replaceUserLinks } from '../lib/user-profile.ts';
+import {
+  checkUserForm,
+  findUserRecord,
+  refuseTakenEmail,
+  replaceUserLinks,
+  userLinks,
+} from '../lib/user-profile.ts';
+import { linkSteps } from '../lib/links.ts';
+import { choiceGone } from '../lib/references.ts';
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -136,33 +144,29 @@ export const userFormCalls: AnyCall[] = [
           : defaultOpenPropertyLimit(input.role_id);
       const welcome = welcomeLink();
       const created = await withStoredImage(ctx, files, (image) =>
-        inTransaction(db, async (trx) => {
-          const row = await insertUser(
-            trx,
-            {
-              ...columns,
-              ...imageColumns(image),
-              open_property_limit,
-              user_status: status,
-              status_reason: status === 'Inactive' ? input.reason : null,
-              password_hash: null,
-              created_by: user.user_id,
-              updated_by: user.user_id,
+        insertUser(
+          db,
+          {
+            ...columns,
+            ...imageColumns(image),
+            open_property_limit,
+            user_status: status,
+            status_reason: status === 'Inactive' ? input.reason : null,
+            password_hash: null,
+            created_by: user.user_id,
+            updated_by: user.user_id,
+          },
+          {
+            status: {
+              new_status: status,
+              reason: input.reason ?? 'Account created',
+              changed_by: user.user_id,
             },
-            {
-              status: {
-                new_status: status,
-                reason: input.reason ?? 'Account created',
-                changed_by: user.user_id,
-              },
-              welcome,
-            },
-          );
-          await replaceUserLinks(trx, row.user_id, input.user_skills, input.associated_broker_id);
-          await events.userCreated(trx, user, row);
-          return row;
-        }),
-      ).catch(refuseTakenEmail);
+            welcome,
+          },
+          [...linkSteps(userLinks(input), 'u'), events.userCreated(user, 'u')],
+        ),
+      ).catch((error: unknown) => refuseTakenEmail(choiceGone(error)));
       sendWelcomeLink(ctx, req.log, created, welcome.token);
       // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
       // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.

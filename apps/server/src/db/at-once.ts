@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
 
 /**
  * Several lookups in one statement, so a save pays one round trip for all it checks before writing.
@@ -20,3 +20,17 @@ export async function readAtOnce<K extends string>(
 
 /** A read (for readAtOnce) of one row of several columns, answered as an object of them, or null. */
 export const rowRead = (query: Expression<unknown>) => sql`SELECT to_jsonb(x) FROM (${query}) x`;
+
+/**
+ * A write made in the statement that inserts a record (a data-modifying part of its WITH), reading the
+ * new record from the part named there: one statement, so no transaction and no round trip more.
+ */
+export interface Step {
+  name: string;
+  step: Expression<unknown>;
+}
+
+/** The query with each step as a part of its WITH (names known only at run time, which Kysely cannot type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parts are not read by name
+export const withSteps = <Q extends QueryCreator<any>>(query: Q, steps: readonly Step[]): Q =>
+  steps.reduce((q, { name, step }) => q.with(name, () => sql<object>`(${step})`) as Q, query);

@@ -313,7 +313,7 @@ export interface NotificationTable {
   read_at: Timestamp | null;
 }
 
-/** An event waiting to be written out to its audience (lib/notifications.ts, notifyAfterCommit). */
+/** An event waiting to be written out to its audience (lib/notifications.ts, afterCommitStep). */
 export interface NotificationFanOutTable {
   fan_out_id: Generated<string>;
   kind: string;

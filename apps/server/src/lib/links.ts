@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { badRequest } from './errors.ts';
+import type { Step } from '../db/at-once.ts';
 
 // Link and target tables are addressed by name from their declarations, so queries here are untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,6 +40,44 @@ export async function assertExist(
   if (found.length !== new Set(ids).size) throw unknown(field, label);
 }
 
+/** A record's link lists: each link with the ids the form chose. */
+export type LinkLists = readonly { link: Link; ids: readonly number[] }[];
+
+/**
+ * Reads (for readAtOnce) of how many of each list's ids name a record of its target; none for an
+ * empty list. assertLinksKnown refuses on them.
+ */
+export const linkReads = (lists: LinkLists) =>
+  Object.fromEntries(
+    lists
+      .filter(({ ids }) => ids.length > 0)
+      .map(({ link, ids }) => [
+        `known_${link.field}`,
+        sql`SELECT count(*)::int FROM ${sql.table(link.targetTable)}
+          WHERE ${sql.ref(link.target)} = ANY(${[...ids]}::int[])`,
+      ]),
+  );
+
+/** 400 on the field of the first list with an id that names no record, as linkReads found them. */
+export function assertLinksKnown(lists: LinkLists, found: Record<string, unknown>) {
+  for (const { link, ids } of lists) {
+    if (ids.length > 0 && found[`known_${link.field}`] !== new Set(ids).size)
+      throw unknown(link.field, link.label);
+  }
+}
+
+/**
+ * A step of a new record's insert (a data-modifying WITH): links the record, the row of `from`, to the
+ * ids of each list, checked beforehand by linkReads (one deleted since is refused by its foreign key).
+ */
+export const linkSteps = (lists: LinkLists, from: string): Step[] =>
+  lists.map(({ link, ids }, i) => ({
+    name: `links_${i}`,
+    step: sql`INSERT INTO ${sql.table(link.table)} (${sql.ref(link.owner)}, ${sql.ref(link.target)})
+      SELECT o.${sql.ref(link.owner)}, t.id FROM ${sql.table(from)} o, unnest(${[...ids]}::int[]) AS t(id)
+      ON CONFLICT DO NOTHING`,
+  }));
+
 /**
  * Makes each of the owner's link lists exactly its `ids`: removes the others, adds the new ones, all in
  * one statement. It takes the save's transaction (a pool will not do): an id that names no record is
@@ -49,7 +88,7 @@ export async function replaceLinks(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- link tables are named, as AnyDb's
   db: Transaction<any>,
   ownerId: number,
-  lists: readonly { link: Link; ids: readonly number[] }[],
+  lists: LinkLists,
 ): Promise<boolean[]> {
   if (lists.length === 0) return [];
   const parts = lists.map(({ link, ids }, i) => {

@@ -30,7 +30,7 @@ interface Stream {
  * The open event streams of this process, by user, fed from the database: one dedicated connection
  * LISTENs on the channel that `notify` and `announceCount` write to (on commit, from any process), so
  * every process delivers to the streams it holds. The connection comes back by itself after a loss.
- * It also writes out the events told after their commit (notifyAfterCommit) when woken, and on every
+ * It also writes out the events told after their commit (afterCommitStep) when woken, and on every
  * (re)connection for those it was not there to hear of.
  */
 export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {

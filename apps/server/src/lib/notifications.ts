@@ -9,7 +9,8 @@ import {
 import { inTransaction, type Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
-import { fullName } from '../db/repositories/full-name.ts';
+import { fullNameOf } from '../db/repositories/full-name.ts';
+import type { Step } from '../db/at-once.ts';
 
 /** The channel every server process LISTENs on (lib/notification-hub.ts). */
 export const CHANNEL = 'notifications';
@@ -17,7 +18,7 @@ export const CHANNEL = 'notifications';
 /**
  * What travels on the channel. A NOTIFY payload holds at most 8000 bytes, so it names ids, never rows:
  * new notifications as [user_id, notification_id] pairs, the users whose unread count changed, or that
- * an event waits to be written out to its audience (notifyAfterCommit).
+ * an event waits to be written out to its audience (afterCommitStep).
  */
 export type ChannelMessage = { n: [number, number][] } | { c: number[] } | { f: 1 };
 /** Pairs per message: about 20 bytes each, well under the limit. */
@@ -90,22 +91,25 @@ const AFTER_COMMIT = {
 type AfterCommitKind = keyof typeof AFTER_COMMIT;
 
 /**
- * Saves the event in the transaction of the change, and wakes the processes (lib/notification-hub.ts)
- * to write it out once it commits (fanOutNotifications): it is written if and only if the change is.
+ * A step of the statement that creates a record (the row of `from`, whose id is `idColumn`): saves the
+ * event, and wakes the processes (lib/notification-hub.ts) to write it out once that commits
+ * (fanOutNotifications). It is written if and only if the record is; the record is not told of its own
+ * creation. `subject` is an expression of the row (`o`).
  */
-export async function notifyAfterCommit(
-  trx: AnyDb,
-  event: Omit<NotifyEvent, 'recipients' | 'at'> & { kind: AfterCommitKind },
-) {
-  await sql`WITH queued AS (
-      INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, exclude)
-      VALUES (${event.kind}, ${event.subject.slice(0, 500)}, ${event.entity}, ${event.entityId},
-        ${event.actor}, ${[...(event.exclude ?? [])]}::int[])
-      RETURNING 1
-    )
-    SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)}) FROM queued`.execute(
-    trx,
-  );
+function afterCommitStep(
+  event: { kind: AfterCommitKind; entity: NotificationEntity; actor: number; subject: RawBuilder<string> },
+  from: string,
+  idColumn: string,
+): Step {
+  const id = sql.ref(`o.${idColumn}`);
+  return {
+    name: 'queued',
+    step: sql`INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, exclude)
+      SELECT ${event.kind}::text, left(${event.subject}, 500), ${event.entity}::text, ${id}, ${event.actor}::int,
+        ARRAY[${id}]
+      FROM ${sql.table(from)} o
+      RETURNING pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`,
+  };
 }
 
 /**
@@ -214,20 +218,18 @@ const listing = (propertyId: Id) => [
 
 /** The events that notify, each one call in the transaction of its change. */
 export const events = {
-  async userCreated(
-    trx: AnyDb,
-    actor: SessionUser,
-    user: { user_id: number; first_name: string; last_name: string; role_name: string },
-  ) {
-    return notifyAfterCommit(trx, {
-      kind: 'userCreated',
-      subject: `${fullName(user)} (${user.role_name}) was created by ${actor.full_name}`,
-      entity: 'user',
-      entityId: user.user_id,
-      actor: actor.user_id,
-      exclude: [user.user_id],
-    });
-  },
+  /** A step of a new user's insert (the row of `from`, with its role_name): tells of them after its commit. */
+  userCreated: (actor: SessionUser, from: string) =>
+    afterCommitStep(
+      {
+        kind: 'userCreated',
+        subject: sql<string>`${fullNameOf('o')} || ' (' || o.role_name || ') was created by ' || ${actor.full_name}::text`,
+        entity: 'user',
+        actor: actor.user_id,
+      },
+      from,
+      'user_id',
+    ),
 
   propertyListed: (trx: AnyDb, actor: SessionUser, propertyId: number, name: string) =>
     notify(trx, {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from './address.ts';
-import { badRequest, conflict } from './errors.ts';
+import { conflict } from './errors.ts';
 import { replaceLinks, type AnyDb, type Link } from './links.ts';
-import { isForeignKeyViolation, isUniqueViolation } from './references.ts';
+import { choiceGone, isUniqueViolation } from './references.ts';
 
 /** How a record with an address (and perhaps id lists) is stored. */
 export interface RecordSpec {
@@ -62,8 +62,7 @@ export async function writeRecord(
       const { field, message } = spec.unique;
       throw conflict(message, { [field]: message });
     }
-    // Checked above; only a record deleted at the same moment gets here.
-    if (isForeignKeyViolation(error)) throw badRequest('A chosen record no longer exists');
-    throw error;
+    // Checked above; only a record deleted at the same moment is refused by its foreign key.
+    throw choiceGone(error);
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { conflict } from './errors.ts';
+import { badRequest, conflict } from './errors.ts';
 
 interface Reference {
   table: string;
@@ -87,6 +87,13 @@ export async function assertUnused(db: Db, table: string, id: number, label: str
 }
 
 export const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+
+/**
+ * A save's error as the client should read it: a record it chose (checked before the save) deleted at
+ * the same moment is refused by its foreign key, 400; any other error as it is.
+ */
+export const choiceGone = (error: unknown) =>
+  isForeignKeyViolation(error) ? badRequest('A chosen record no longer exists') : error;
 
 /** The error of a write that a unique index refused. */
 export const isUniqueViolation = (error: unknown, index: string) => {

@@ -12,7 +12,15 @@ import {
 } from '../db/repositories/users.ts';
 import { addressReads, addressValues, assertAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
 import { conflict, HttpError, notFound } from './errors.ts';
-import { linkIds, replaceLinks, unknown, type Link } from './links.ts';
+import {
+  assertLinksKnown,
+  linkIds,
+  linkReads,
+  replaceLinks,
+  unknown,
+  type Link,
+  type LinkLists,
+} from './links.ts';
 import { readAtOnce, rowRead } from '../db/at-once.ts';
 import { mayAssignFound, roleWithRank } from './scope.ts';
 import { revokeSessions, type SessionUser } from './session.ts';
@@ -174,6 +182,7 @@ export async function checkUserForm(db: Db, caller: SessionUser, input: UserFiel
     emailTaken: emailTakenQuery(db, input.user_email, exceptUserId),
     agency: agencyId ? rowRead(agencyWithId(db, agencyId).select(selectAddress(PLAIN_ADDRESS, 'a'))) : null,
     ...(input.is_address_same_as_agency ? {} : addressReads(formAddress)),
+    ...linkReads(userLinks(input)),
   });
   const role = found.role as { id: number; rank: number } | null;
   if (!mayAssignFound(caller, role)) throw mayNotManage();
@@ -182,20 +191,27 @@ export async function checkUserForm(db: Db, caller: SessionUser, input: UserFiel
   const agency = found.agency as Record<string, unknown> | null;
   if ((agencyId || input.is_address_same_as_agency) && !agency)
     throw unknown('associated_agency_id', 'agency');
-  if (input.is_address_same_as_agency) return agency!;
-  assertAddress(PLAIN_ADDRESS, formAddress, found);
-  return formAddress;
+  if (!input.is_address_same_as_agency) assertAddress(PLAIN_ADDRESS, formAddress, found);
+  assertLinksKnown(userLinks(input), found);
+  return input.is_address_same_as_agency ? agency! : formAddress;
 }
+
+/** The user's link lists as the form chose them: skills and brokers. */
+export const userLinks = (input: Pick<UserFields, 'user_skills' | 'associated_broker_id'>): LinkLists => [
+  { link: USER_LINKS.skills, ids: input.user_skills },
+  { link: USER_LINKS.brokers, ids: input.associated_broker_id },
+];
 
 /**
  * Makes a user's skills and brokers exactly the given lists (unknown ids: 400 on their field); answers
  * which of the two sets changed.
  */
 export async function replaceUserLinks(trx: Trx, userId: number, skills: number[], brokers: number[]) {
-  const [skillsChanged, brokersChanged] = await replaceLinks(trx, userId, [
-    { link: USER_LINKS.skills, ids: skills },
-    { link: USER_LINKS.brokers, ids: brokers },
-  ]);
+  const [skillsChanged, brokersChanged] = await replaceLinks(
+    trx,
+    userId,
+    userLinks({ user_skills: skills, associated_broker_id: brokers }),
+  );
   return { skills: skillsChanged!, brokers: brokersChanged! };
 }
 

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { ROLE, type UserStatus } from '@app/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../schema.ts';
-import type { Db, Trx } from '../index.ts';
+import type { Db } from '../index.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
+import { withSteps, type Step } from '../at-once.ts';
 
 type UserValues = Insertable<Database['users']>;
 type UserChanges = Updateable<Database['users']>;
@@ -108,11 +109,18 @@ export interface UserStart {
 }
 
 /**
- * A new user with the first line of their status history and their welcome link, in one statement;
- * answers what the welcome mail and the audit need.
+ * A new user with the first line of their status history, their welcome link and `steps` (their links,
+ * the event), in one statement: atomic without a transaction. Answers what the welcome mail and the
+ * audit need.
  */
-export const insertUser = (trx: Trx, values: UserValues, start: UserStart) =>
-  trx
+export const insertUser = (db: Db, values: UserValues, start: UserStart, steps: readonly Step[]) =>
+  withSteps(withNewUser(db, values, start), steps)
+    .selectFrom('u')
+    .selectAll()
+    .executeTakeFirstOrThrow();
+
+const withNewUser = (db: Db, values: UserValues, start: UserStart) =>
+  db
     .with('u', (db) =>
       db
         .insertInto('users')
@@ -149,10 +157,7 @@ export const insertUser = (trx: Trx, values: UserValues, start: UserStart) =>
               sql<Date>`${start.welcome.expiresAt}::timestamptz`.as('expires_at'),
             ]),
         ),
-    )
-    .selectFrom('u')
-    .selectAll()
-    .executeTakeFirstOrThrow();
+    );
 
 /** Changes the user's columns and stamps the change now. */
 export const updateUser = (db: Db, userId: number, changes: UserChanges) =>
