@@ -64,6 +64,22 @@ async function waitingFor(client: pg.Client, table: string) {
   return rows.map((r) => r.pid);
 }
 
+/**
+ * Ends the connection of a waiting save (backend `pid`) and answers what the save answered. A save
+ * made without a transaction gives its connection back to the pool before the end is read; the pool
+ * drops it then, and this waits for that, so that the test's next query does not meet it.
+ */
+async function killSave(t: TestApp, locker: pg.Client, pid: number, saving: ReturnType<TestApp['call']>) {
+  const pool = poolOf(t.db)!;
+  const connections = pool.totalCount;
+  await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+  const res = await saving;
+  await waitFor('the pool to drop the killed connection', () =>
+    pool.totalCount < connections ? true : undefined,
+  );
+  return res;
+}
+
 const idOfProperty = (db: Db, name: string) =>
   db.selectFrom('properties').select('property_id').where('property_name', '=', name).executeTakeFirst();
 
@@ -87,23 +103,23 @@ describe('(a) the database connection killed in the middle of a save', () => {
     await locker.connect();
     try {
       await locker.query('BEGIN');
-      // saveproperty writes the property with its history, then waits here to write its notification.
+      // saveproperty writes the property, its history and its notifications in one statement, which
+      // waits here for the notifications table. PostgreSQL shows the statement's first 1,024 bytes,
+      // which name the properties table.
       await locker.query('LOCK TABLE notifications IN EXCLUSIVE MODE');
       const saving = save('Half Written');
       const pid = await waitFor(
-        'the save to wait for its notification',
-        async () => (await waitingFor(locker, 'notifications'))[0],
+        'the save to wait for its notifications',
+        async () => (await waitingFor(locker, 'properties'))[0],
       );
-      // Its first write is made: it holds the write lock of the properties table in its transaction.
+      // It has begun: it holds the write lock of the properties table.
       const { rows: wrote } = await locker.query(
         `SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
           WHERE l.pid = $1 AND c.relname = 'properties' AND l.mode = 'RowExclusiveLock' AND l.granted`,
         [pid],
       );
       expect(wrote).toHaveLength(1);
-      await locker.query('SELECT pg_terminate_backend($1)', [pid]);
-
-      const res = await saving;
+      const res = await killSave(t, locker, pid, saving);
       expect([res.statusCode, res.json()]).toEqual([503, UNAVAILABLE]);
       expect(res.headers['retry-after']).toBe('5');
       await locker.query('COMMIT');
@@ -180,18 +196,9 @@ describe('(a) a new user, written in one statement with their links and its even
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE user_skill_links IN EXCLUSIVE MODE');
     const saving = save('half.linked@example.ph', skillId);
-    const pid = await waitingToLink();
-    const pool = poolOf(t.db)!;
-    const connections = pool.totalCount;
-    await locker.query('SELECT pg_terminate_backend($1)', [pid]);
-    const res = await saving;
+    const res = await killSave(t, locker, await waitingToLink(), saving);
     expect([res.statusCode, res.json()]).toEqual([503, UNAVAILABLE]);
     await locker.query('COMMIT');
-    // Outside a transaction the connection went back to the pool before its end was read: the pool
-    // drops it then.
-    await waitFor('the pool to drop the killed connection', () =>
-      pool.totalCount < connections ? true : undefined,
-    );
     expect(await tableCounts(t.db)).toEqual(before);
 
     const next = await save('half.linked@example.ph', skillId);

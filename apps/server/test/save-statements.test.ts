@@ -27,8 +27,8 @@ let p: Place;
 let agencyId: number;
 let brokerId: number;
 
-const post = async (call: string, payload: object) => {
-  const res = await t.call(admin.token, { method: 'POST', url: `/api/${call}`, payload });
+const post = async (call: string, payload: object, token = admin.token) => {
+  const res = await t.call(token, { method: 'POST', url: `/api/${call}`, payload });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -55,9 +55,9 @@ afterAll(async () => {
 });
 
 /** The statements one save sends (its call's, not those of the processes' background work), each as its first words. */
-async function statementsOf(call: string, payload: object) {
+async function statementsOf(call: string, payload: object, token?: string) {
   const before = fs.existsSync(captured) ? fs.statSync(captured).size : 0;
-  await post(call, payload);
+  await post(call, payload, token);
   return fs
     .readFileSync(captured)
     .subarray(before)
@@ -70,15 +70,24 @@ async function statementsOf(call: string, payload: object) {
 }
 
 describe('round trips of a save', () => {
-  it('a new listing: its checks in one statement; lock, insert with history, notification in a transaction', async () => {
+  it('a new listing by an Admin (no open-listing limit): its checks, then one statement that writes it, its history and its notifications', async () => {
     // The first save of a kind plans and caches what later ones reuse.
     await post('saveproperty', propertyForm(p, 'Warm-up lot'));
     expect(await statementsOf('saveproperty', propertyForm(p, 'Counted lot'))).toEqual([
       'select ((select "dwelling_type" from',
+      'with "p" as (insert',
+    ]);
+  });
+
+  it("a new listing by an Agent: the same, after the owner's lock and count in a transaction", async () => {
+    const agent = await t.signedIn(ROLE.Agent);
+    await post('saveproperty', propertyForm(p, 'Agent warm-up lot'), agent.token);
+    expect(await statementsOf('saveproperty', propertyForm(p, 'Agent counted lot'), agent.token)).toEqual([
+      'select ((select "dwelling_type" from',
       'begin',
       'select "role_id", "open_property_limit" from',
+      'select count(*) as "n"',
       'with "p" as (insert',
-      'with reached as (',
       'commit',
     ]);
   });

@@ -48,7 +48,7 @@ import {
   assertOpenPlace,
   checkChoices,
   columnsOf,
-  insertListing,
+  saveNewListing,
   newListing,
 } from './property-save.ts';
 
@@ -120,10 +120,7 @@ export const propertyCalls: AnyCall[] = [
     async handle({ db, input, user }) {
       const listing = await newListing(db, user, input, manilaToday());
       try {
-        await inTransaction(db, async (trx) => {
-          const propertyId = await insertListing(trx, user, listing);
-          await events.propertyListed(trx as unknown as AnyDb, user, propertyId, input.property_name);
-        });
+        await saveNewListing(db, user, listing, input.property_name);
       } catch (error) {
         throw choiceGone(error);
       }

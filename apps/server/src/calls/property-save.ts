@@ -12,7 +12,7 @@ import {
   type PropertyUpdateFields,
 } from '@app/contract';
 import { readAtOnce } from '../db/at-once.ts';
-import type { Db, Trx } from '../db/index.ts';
+import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import {
   agencyQuery,
   agentQuery,
@@ -20,6 +20,7 @@ import {
   dwellingQuery,
   insertNewProperty,
   lockListingOwner,
+  newPropertySteps,
   productModeNamedQuery,
   sellerQuery,
 } from '../db/repositories/properties.ts';
@@ -29,6 +30,7 @@ import { badRequest, conflict } from '../lib/errors.ts';
 import { unknown, type AnyDb } from '../lib/links.ts';
 import { sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
+import { events } from '../lib/notifications.ts';
 
 /** Who saves a listing, as far as its rules ask (the demo data saves as the demo users). */
 export type ListingSaver = Pick<SessionUser, 'user_id' | 'role_id'>;
@@ -198,6 +200,9 @@ export async function newListing(db: Db, user: ListingSaver, input: PropertyFiel
   };
 }
 
+/** Who saves a listing, as its stamps name them. */
+const savedBy = (user: ListingSaver) => ({ userId: user.user_id, operator: user.role_id === ROLE.Operator });
+
 /**
  * Inserts a newListing in the transaction, within the saver's open-listing limit, with its first
  * history row (status Open); answers its id. A place removed since newListing read it is refused by its
@@ -209,6 +214,25 @@ export async function insertListing(
   values: Awaited<ReturnType<typeof newListing>>,
 ) {
   await assertOpenPlace(trx, user.user_id);
-  const by = { userId: user.user_id, operator: user.role_id === ROLE.Operator };
-  return insertNewProperty(trx, values, by);
+  return insertNewProperty(trx, values, savedBy(user));
+}
+
+/**
+ * Saves a newListing with its first history row and its notifications, in one statement: a saver
+ * without an open-listing limit (an Admin) needs no transaction; one with a limit takes their place
+ * first (assertOpenPlace), in the transaction of the statement.
+ */
+export async function saveNewListing(
+  db: Db,
+  user: SessionUser,
+  values: Awaited<ReturnType<typeof newListing>>,
+  name: string,
+) {
+  const write = (to: Db) =>
+    events.propertyListed(untyped(to), user, name, newPropertySteps(to, values, savedBy(user)));
+  if (!hasOpenPropertyLimit(user.role_id)) return write(db);
+  return inTransaction(db, async (trx) => {
+    await assertOpenPlace(trx, user.user_id);
+    return write(trx);
+  });
 }

@@ -34,3 +34,7 @@ export interface Step {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parts are not read by name
 export const withSteps = <Q extends QueryCreator<any>>(query: Q, steps: readonly Step[]): Q =>
   steps.reduce((q, { name, step }) => q.with(name, () => sql<object>`(${step})`) as Q, query);
+
+/** The steps as the parts of a WITH written out in SQL (`WITH ${stepParts(steps)} SELECT ...`). */
+export const stepParts = (steps: readonly Step[]) =>
+  sql.join(steps.map(({ name, step }) => sql`${sql.ref(name)} AS (${step})`));

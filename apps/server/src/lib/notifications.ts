@@ -10,7 +10,7 @@ import { inTransaction, type Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
 import { fullNameOf } from '../db/repositories/full-name.ts';
-import type { Step } from '../db/at-once.ts';
+import { stepParts, type Step } from '../db/at-once.ts';
 
 /** The channel every server process LISTENs on (lib/notification-hub.ts). */
 export const CHANNEL = 'notifications';
@@ -36,12 +36,12 @@ export const audience = {
     JOIN role_permissions rp ON rp.role_id = u.role_id
     JOIN permissions p ON p.id = rp.permission_id AND p.name = ${permission}`,
   user: (userId: number) => sql`SELECT ${userId}::int AS user_id`,
-  /** The listing's owner and agents 1-3. */
-  listingPeople: (propertyId: Id) => sql`SELECT unnest(ARRAY[user_id, agent_id,
-    secondary_agent_id, third_agent_id]) AS user_id FROM properties WHERE property_id = ${propertyId}`,
-  /** The Agents and Owner-Agents of the listing's agency. */
-  listingAgency: (propertyId: Id) => sql`SELECT u.user_id FROM users u
-    JOIN properties p ON p.agency_id = u.associated_agency_id
+  /** The listing's owner and agents 1-3 (of `listings`: the table, or the new rows of a step). */
+  listingPeople: (propertyId: Id, listings = 'properties') => sql`SELECT unnest(ARRAY[user_id, agent_id,
+    secondary_agent_id, third_agent_id]) AS user_id FROM ${sql.table(listings)} WHERE property_id = ${propertyId}`,
+  /** The Agents and Owner-Agents of the listing's agency (of `listings`, as above). */
+  listingAgency: (propertyId: Id, listings = 'properties') => sql`SELECT u.user_id FROM users u
+    JOIN ${sql.table(listings)} p ON p.agency_id = u.associated_agency_id
     WHERE p.property_id = ${propertyId} AND u.role_id IN (${ROLE.Agent}, ${ROLE.OwnerAgent})`,
   /** The Owner-Agents of the user's agency. */
   agencyOwnerAgents: (userId: number) => sql`SELECT o.user_id FROM users o
@@ -155,14 +155,24 @@ export async function fanOutNotifications(db: Db): Promise<number> {
   }
 }
 
+/** The records a step of the same statement wrote (`from`), each an item: its `id` column, and `subject`. */
+interface WrittenItems {
+  from: string;
+  id: string;
+  subject: string;
+}
+
 /**
  * notify for many records at once (a bulk action), in the same one statement: each item's recipients
- * are queries of its id (`audience.listingPeople(id)`), given as a reference to the item's row.
+ * are queries of its id (`audience.listingPeople(id)`), given as a reference to the item's row. The
+ * items may be the records the statement's own `steps` write (a new listing), so that one statement
+ * writes both.
  */
 export async function notifyEach(
   trx: AnyDb,
   event: Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
-    items: readonly { entityId: number; subject: string }[];
+    items: readonly { entityId: number; subject: string }[] | WrittenItems;
+    steps?: readonly Step[];
     recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
     /**
      * One notification per recipient instead of one per item: this subject ('{n}' stands for how many
@@ -171,18 +181,25 @@ export async function notifyEach(
     digest?: string;
   },
 ): Promise<number> {
-  if (event.items.length === 0) return 0;
+  const { items, steps = [] } = event;
+  if ('length' in items && items.length === 0) return 0;
   const excluded = [event.actor, ...(event.exclude ?? [])];
-  const ids = event.items.map((i) => i.entityId);
-  const subjects = event.items.map((i) => i.subject.slice(0, 500));
+  const source =
+    'from' in items
+      ? sql`SELECT ${sql.ref(items.id)}, left(${items.subject}::text, 500) FROM ${sql.table(items.from)}`
+      : sql`SELECT * FROM unnest(${items.map((i) => i.entityId)}::int[],
+          ${items.map((i) => i.subject.slice(0, 500))}::text[])`;
   const { rows } = await sql<{ written: number }>`
-    WITH reached AS (
+    WITH ${sql.join([
+      ...(steps.length > 0 ? [stepParts(steps)] : []),
+      sql`reached AS (
       SELECT u.user_id, e.entity_id, e.subject
-      FROM unnest(${ids}::int[], ${subjects}::text[]) AS e(entity_id, subject)
+      FROM (${source}) AS e(entity_id, subject)
       CROSS JOIN LATERAL (${sql.join(event.recipients(sql<number>`e.entity_id`), sql` UNION `)}) AS r
       JOIN users u ON u.user_id = r.user_id
       WHERE u.user_status = 'Active' AND u.user_id NOT IN (${sql.join(excluded)})
-    ), told AS (${
+    )`,
+    ])}, told AS (${
       event.digest === undefined
         ? sql`SELECT user_id, entity_id, subject FROM reached`
         : sql`SELECT user_id, min(entity_id) AS entity_id, CASE WHEN count(*) = 1 THEN min(subject)
@@ -210,10 +227,10 @@ export async function notifyEach(
 export const announceCount = (trx: AnyDb, userId: number) =>
   sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ c: [userId] } satisfies ChannelMessage)})`.execute(trx);
 
-const listing = (propertyId: Id) => [
+const listing = (propertyId: Id, listings?: string) => [
   audience.admins,
-  audience.listingPeople(propertyId),
-  audience.listingAgency(propertyId),
+  audience.listingPeople(propertyId, listings),
+  audience.listingAgency(propertyId, listings),
 ];
 
 /** The events that notify, each one call in the transaction of its change. */
@@ -231,14 +248,15 @@ export const events = {
       'user_id',
     ),
 
-  propertyListed: (trx: AnyDb, actor: SessionUser, propertyId: number, name: string) =>
-    notify(trx, {
+  /** A new listing, written by `steps` as the rows of 'p', with the notifications in one statement. */
+  propertyListed: (db: AnyDb, actor: SessionUser, name: string, steps: readonly Step[]) =>
+    notifyEach(db, {
       kind: 'propertyListed',
-      subject: `${name} was listed by ${actor.full_name}`,
+      steps,
+      items: { from: 'p', id: 'property_id', subject: `${name} was listed by ${actor.full_name}` },
       entity: 'property',
-      entityId: propertyId,
       actor: actor.user_id,
-      recipients: listing(propertyId),
+      recipients: (id) => listing(id, 'p'),
     }),
 
   /** A status change is the news; other changes saved with it are in the listing's history. */

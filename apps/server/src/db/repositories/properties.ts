@@ -15,6 +15,7 @@ import { recordColumns } from './property-record.ts';
 import { propertySearch } from './property-search.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
+import { stepParts, type Step } from '../at-once.ts';
 
 // The reference masters are not in the typed schema (they are addressed by name from their definitions).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -119,38 +120,44 @@ const operatorStamp = (by: SavedBy) =>
   by.operator ? { date_modified_operator: sql<Date>`now()`, operator_id: by.userId } : {};
 
 /**
- * Inserts a new listing with the saver's stamps and its first history row (its status, from none), in
- * one statement; answers its id.
+ * A new listing with the saver's stamps ('p', answering its people and agency) and its first history row
+ * (its status, from none), as steps of one statement.
  */
-export const insertNewProperty = (trx: Trx, values: Record<string, unknown>, by: SavedBy) =>
-  trx
-    .with('p', (db) =>
-      db
-        .insertInto('properties')
-        .values({
-          ...(values as unknown as Insertable<PropertyTable>),
-          ...operatorStamp(by),
-          created_by: by.userId,
-          updated_by: by.userId,
-        })
-        .returning(['property_id', 'status']),
-    )
-    .insertInto('property_history')
-    .columns(['property_id', 'field', 'old_value', 'new_value', 'changed_by'])
-    .expression((eb) =>
-      eb
-        .selectFrom('p')
-        .select([
-          'p.property_id',
-          sql.lit('status').as('field'),
-          sql<null>`NULL`.as('old_value'),
-          'p.status',
-          sql.lit(by.userId).as('changed_by'),
-        ]),
-    )
-    .returning('property_id')
-    .executeTakeFirstOrThrow()
-    .then((saved) => saved.property_id);
+export const newPropertySteps = (db: Db, values: Record<string, unknown>, by: SavedBy): Step[] => [
+  {
+    name: 'p',
+    step: sql`${db
+      .insertInto('properties')
+      .values({
+        ...(values as unknown as Insertable<PropertyTable>),
+        ...operatorStamp(by),
+        created_by: by.userId,
+        updated_by: by.userId,
+      })
+      .returning([
+        'property_id',
+        'status',
+        'user_id',
+        'agent_id',
+        'secondary_agent_id',
+        'third_agent_id',
+        'agency_id',
+      ])}`,
+  },
+  {
+    name: 'h',
+    step: sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by)
+      SELECT property_id, 'status', NULL, status, ${by.userId}::int FROM p`,
+  },
+];
+
+/** Inserts a new listing (newPropertySteps) in one statement; answers its id. */
+export async function insertNewProperty(db: Db, values: Record<string, unknown>, by: SavedBy) {
+  const steps = newPropertySteps(db, values, by);
+  const { rows } = await sql<{ property_id: number }>`WITH ${stepParts(steps)}
+    SELECT property_id FROM p`.execute(db);
+  return rows[0]!.property_id;
+}
 
 /**
  * Writes the listing's columns with the modification dates: the status's when it changed to
