@@ -243,6 +243,15 @@ try {
     const http = await measure(() => api.post(call, payload(), users['Super Admin']), SAVES_N);
     add({ label: call, kind: 'save', as: 'Super Admin', http });
   }
+  // A saver with an open-listing limit takes their place in a transaction first (decision 64): an Agent.
+  const agentSave = 'saveproperty, as an Agent';
+  if (wanted(agentSave)) {
+    await sql`UPDATE users SET open_property_limit = 999999 WHERE user_id = ${market.agent.user_id}`.execute(
+      db,
+    );
+    const http = await measure(() => api.post('saveproperty', saves.saveproperty(), users.Agent), SAVES_N);
+    add({ label: agentSave, kind: 'save', as: 'Agent', http });
+  }
   // A new user's notifications (one to each of thousands who may approve users) are written just after
   // its save (decision 58): saved back to back, each save shares the disk with the ones before. Also
   // timed one at a time, as staff create users, once the notifications before have been written.

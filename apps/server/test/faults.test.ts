@@ -213,6 +213,12 @@ describe('(a) a new user, written in one statement with their links and its even
 
   it('a skill deleted while the save waits for it: 400 in plain words, and no user', async () => {
     const skillId = await newSkill('Vanishing skill');
+    // The users saved before are told of after their commit: counted once that is done.
+    await waitFor("the earlier saves' notifications", async () =>
+      (await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute()).length === 0
+        ? true
+        : undefined,
+    );
     await locker.query('BEGIN');
     // Checked before the write, the skill is still there; the write waits for its row.
     await locker.query('DELETE FROM user_skills WHERE user_skills_id = $1', [skillId]);
