@@ -246,9 +246,7 @@ try {
   // A saver with an open-listing limit takes their place in a transaction first (decision 64): an Agent.
   const agentSave = 'saveproperty, as an Agent';
   if (wanted(agentSave)) {
-    await sql`UPDATE users SET open_property_limit = 999 WHERE user_id = ${market.agent.user_id}`.execute(
-      db,
-    );
+    await sql`UPDATE users SET open_property_limit = 999 WHERE user_id = ${market.agent.user_id}`.execute(db);
     const http = await measure(() => api.post('saveproperty', saves.saveproperty(), users.Agent), SAVES_N);
     add({ label: agentSave, kind: 'save', as: 'Agent', http });
   }
