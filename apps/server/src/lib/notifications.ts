@@ -233,7 +233,7 @@ const listing = (propertyId: Id, listings?: string) => [
   audience.listingAgency(propertyId, listings),
 ];
 
-/** The events that notify, each one call in the transaction of its change. */
+/** The events that notify, each one call in the transaction of its change, or a step of its statement. */
 export const events = {
   /** A step of a new user's insert (the row of `from`, with its role_name): tells of them after its commit. */
   userCreated: (actor: SessionUser, from: string) =>

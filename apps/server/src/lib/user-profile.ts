@@ -169,10 +169,11 @@ export const refuseTakenEmail = (error: unknown): never => {
 };
 
 /**
- * What a user's save checks before its transaction, read in one statement (readAtOnce) and refused in
- * this order: a type the caller may not manage (403; an unknown type is the form's 400, below); an
- * e-mail address another user has; an unknown type or agency; places that are unknown or apart. Answers
- * the address to store: the agency's own when 'same as agency' is ticked, else the form's.
+ * What a user's save checks before it writes, read in one statement (readAtOnce) and refused in this
+ * order: a type the caller may not manage (403; an unknown type is the form's 400, below); an e-mail
+ * address another user has; an unknown type or agency; places that are unknown or apart; unknown skills
+ * or brokers. Answers the address to store: the agency's own when 'same as agency' is ticked, else the
+ * form's.
  */
 export async function checkUserForm(db: Db, caller: SessionUser, input: UserFields, exceptUserId?: number) {
   const agencyId = input.associated_agency_id;
