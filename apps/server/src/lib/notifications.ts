@@ -155,23 +155,16 @@ export async function fanOutNotifications(db: Db): Promise<number> {
   }
 }
 
-/** The records a step of the same statement wrote (`from`), each an item: its `id` column, and `subject`. */
-interface WrittenItems {
-  from: string;
-  id: string;
-  subject: string;
-}
-
 /**
  * notify for many records at once (a bulk action), in the same one statement: each item's recipients
  * are queries of its id (`audience.listingPeople(id)`), given as a reference to the item's row. The
- * items may be the records the statement's own `steps` write (a new listing), so that one statement
- * writes both.
+ * items may be the rows a step of the statement's own `steps` writes (`from`: a new listing), each with
+ * its `id` column and `subject`, so that one statement writes both.
  */
 export async function notifyEach(
   trx: AnyDb,
   event: Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
-    items: readonly { entityId: number; subject: string }[] | WrittenItems;
+    items: readonly { entityId: number; subject: string }[] | { from: string; id: string; subject: string };
     steps?: readonly Step[];
     recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
     /**
