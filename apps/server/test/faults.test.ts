@@ -64,6 +64,21 @@ async function waitingFor(client: pg.Client, table: string) {
   return rows.map((r) => r.pid);
 }
 
+/** A new Admin's form (SaveUser), living at `where`. */
+const adminForm = (where: Place, first_name: string, last_name: string, user_email: string) => ({
+  first_name,
+  last_name,
+  role_id: ROLE.Admin,
+  user_email,
+  phone_1: '09171234567',
+  house_number: '5',
+  street_name: 'Mabini St',
+  province_id: where.province_id,
+  town_id: where.town_id,
+  barangay_id: where.barangay_id,
+  zip_code: '1209',
+});
+
 /**
  * Ends the connection of a waiting save (backend `pid`) and answers what the save answered. A save
  * made without a transaction gives its connection back to the pool before the end is read; the pool
@@ -168,20 +183,7 @@ describe('(a) a new user, written in one statement with their links and its even
     t.call(token, {
       method: 'POST',
       url: '/api/SaveUser',
-      payload: {
-        first_name: 'Half',
-        last_name: 'Linked',
-        role_id: ROLE.Admin,
-        user_email: email,
-        phone_1: '09171234567',
-        house_number: '5',
-        street_name: 'Mabini St',
-        province_id: where.province_id,
-        town_id: where.town_id,
-        barangay_id: where.barangay_id,
-        zip_code: '1209',
-        user_skills: String(skillId),
-      },
+      payload: { ...adminForm(where, 'Half', 'Linked', email), user_skills: String(skillId) },
     });
   /**
    * The backend of the save once it waits to write the user's skill. PostgreSQL shows the first 1,024
@@ -514,22 +516,10 @@ describe.skipIf(!mountable)('(d) the media disk full', () => {
     const res = await t.call(token, {
       method: 'POST',
       url: '/api/SaveUser',
-      ...multipart(
-        {
-          first_name: 'Disk',
-          last_name: 'Full',
-          role_id: ROLE.Admin,
-          user_email: 'disk.full@example.ph',
-          phone_1: '09171234567',
-          house_number: '5',
-          street_name: 'Mabini St',
-          province_id: where.province_id,
-          town_id: where.town_id,
-          barangay_id: where.barangay_id,
-          zip_code: '1209',
-        },
-        { name: 'profile_image', bytes: await png(64, 48) },
-      ),
+      ...multipart(adminForm(where, 'Disk', 'Full', 'disk.full@example.ph'), {
+        name: 'profile_image',
+        bytes: await png(64, 48),
+      }),
     });
     expect([res.statusCode, res.json()]).toEqual([507, DISK_FULL]);
     expect(await tableCounts(t.db)).toEqual(before);
