@@ -65,6 +65,21 @@ export async function place(t: TestApp, suffix: string): Promise<Place> {
   return { province_id, town_id, barangay_id, subdivision_id };
 }
 
+/** A new Admin's form (SaveUser), living at `where`. */
+export const adminForm = (where: Place, first_name: string, last_name: string, user_email: string) => ({
+  first_name,
+  last_name,
+  role_id: ROLE.Admin,
+  user_email,
+  phone_1: '09171234567',
+  house_number: '5',
+  street_name: 'Mabini St',
+  province_id: where.province_id,
+  town_id: where.town_id,
+  barangay_id: where.barangay_id,
+  zip_code: '1209',
+});
+
 /** A seller's address at the place under its legacy names, as sent and as loaded. */
 /**
  * The Add/Edit User form as the old admin client posts it (legacy-api.md, SaveUser): camelCase names,

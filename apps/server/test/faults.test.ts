@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { createTestApp, multipart, png, type TestApp } from './helpers.ts';
-import { place, type Place } from './entity-fixtures.ts';
+import { adminForm, place, type Place } from './entity-fixtures.ts';
 import {
   freePort,
   openStream,
@@ -63,21 +63,6 @@ async function waitingFor(client: pg.Client, table: string) {
   );
   return rows.map((r) => r.pid);
 }
-
-/** A new Admin's form (SaveUser), living at `where`. */
-const adminForm = (where: Place, first_name: string, last_name: string, user_email: string) => ({
-  first_name,
-  last_name,
-  role_id: ROLE.Admin,
-  user_email,
-  phone_1: '09171234567',
-  house_number: '5',
-  street_name: 'Mabini St',
-  province_id: where.province_id,
-  town_id: where.town_id,
-  barangay_id: where.barangay_id,
-  zip_code: '1209',
-});
 
 /**
  * Ends the connection of a waiting save (backend `pid`) and answers what the save answered. A save

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, ROLE, type TestApp } from './helpers.ts';
+import { anotherInstance, createTestApp, ROLE, type TestApp } from './helpers.ts';
+import { adminForm, place } from './entity-fixtures.ts';
 
 const received: { to: string[]; body: string }[] = [];
+/** How long the SMTP server takes to accept a message. */
+let acceptAfterMs = 0;
 let smtp: SMTPServer;
 let t: TestApp;
 
@@ -15,8 +18,10 @@ beforeAll(async () => {
       let body = '';
       stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+          callback();
+        }, acceptAfterMs);
       });
     },
   });
@@ -46,5 +51,27 @@ describe('mail through SMTP_URL', () => {
     const body = received[0]!.body.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
     expect(body).toContain('Subject: Reset your Pinoy Property password');
     expect(body).toMatch(/https:\/\/office\.example\.ph\/reset-password\?token=[\w-]{40,}/);
+  });
+
+  it('a server stopped just after saving a new user still delivers their welcome mail', async () => {
+    const admin = await t.signedIn(ROLE.SuperAdmin);
+    const form = adminForm(await place(t, 'Mail'), 'Stopping', 'Server', 'stopping.server@example.com');
+    const other = await anotherInstance(t);
+    acceptAfterMs = 500;
+    try {
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/SaveUser',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: form,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await other.close();
+    } finally {
+      acceptAfterMs = 0;
+    }
+    const welcome = received.filter((mail) => mail.to.includes(form.user_email));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.body).toContain('choose your password');
   });
 });

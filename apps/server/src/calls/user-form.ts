@@ -27,7 +27,8 @@ import { linkSteps } from '../lib/links.ts';
 import { choiceGone } from '../lib/references.ts';
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { afterAnswer } from '../lib/background.ts';
 import { inTransaction } from '../db/index.ts';
 import { findUserForUpdate, insertStatusChange, insertUser, updateUser } from '../db/repositories/users.ts';
 import { fullName } from '../db/repositories/full-name.ts';
@@ -93,21 +94,20 @@ function welcomeLink() {
   return { token, tokenHash, expiresAt: new Date(Date.now() + WELCOME_LINK_TTL_HOURS * 3_600_000) };
 }
 
-/** Mails the new user their link, once the user is saved. */
+/** Mails the new user their link, once the user is saved, after the answer. */
 function sendWelcomeLink(
-  services: Services,
-  log: FastifyBaseLogger,
+  { config, mailer, req }: Services & { req: FastifyRequest },
   user: { first_name: string; user_email: string },
   token: string,
 ) {
-  const link = `${services.config.publicUrl}/reset-password?token=${token}`;
-  services.mailer
-    .send({
+  const link = `${config.publicUrl}/reset-password?token=${token}`;
+  afterAnswer(req, 'welcome mail', () =>
+    mailer.send({
       to: user.user_email,
       subject: 'Welcome to Pinoy Property: choose your password',
       text: `Hello ${user.first_name},\n\nAn account was created for you. To choose your password, open this link within ${WELCOME_LINK_TTL_HOURS} hours:\n\n${link}\n\nThe link works once.\n`,
-    })
-    .catch((err: unknown) => log.error({ err }, 'welcome mail failed'));
+    }),
+  );
 }
 
 export const profileImageUpload = { files: ['profile_image'], tooLarge: MESSAGES.profileImageLimit } as const;
@@ -167,7 +167,7 @@ export const userFormCalls: AnyCall[] = [
           [...linkSteps(userLinks(input), 'u'), events.userCreated(user, 'u')],
         ),
       ).catch((error: unknown) => refuseTakenEmail(choiceGone(error)));
-      sendWelcomeLink(ctx, req.log, created, welcome.token);
+      sendWelcomeLink(ctx, created, welcome.token);
       // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
       // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.
       if (created.role_id === ROLE.SuperAdmin && status === 'New') {
