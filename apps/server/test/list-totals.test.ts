@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
 import { createDb, readWithin } from '../src/db/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { anotherInstance, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -119,6 +122,48 @@ it('answers newest first past a run of newer rows that do not match, and sorts w
   expect(page.total_is_estimate).toBe(true);
   expect(page).not.toHaveProperty('newest_first');
   expect(names(page).slice(0, 3)).toEqual(['Seller 1', 'Seller 10', 'Seller 100']);
+});
+
+it('counts a search past 10,000 matches once a minute, and a search of fewer every time', async () => {
+  // Every statement of a second instance of the server, which shares this process's memory of counts.
+  const captured = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'list-totals-')), 'statements.jsonl');
+  process.env.BENCH_CAPTURE_SQL = captured;
+  const other = await anotherInstance(t);
+  delete process.env.BENCH_CAPTURE_SQL;
+  const statements = () =>
+    fs.existsSync(captured) ? fs.readFileSync(captured, 'utf8').trim().split('\n').filter(Boolean) : [];
+  const searched = async (query: string) => {
+    const before = statements().length;
+    const res = await other.app.inject({
+      method: 'GET',
+      url: `/api/GetSeller?${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const counts = statements()
+      .slice(before)
+      .filter((line) => (JSON.parse(line) as { sql: string }).sql.startsWith('select count(*)'));
+    return {
+      page: res.json().resultData as { total: number; total_is_estimate?: boolean },
+      counts: counts.length,
+    };
+  };
+  try {
+    // The 12,000 sellers' phones start 0917.
+    const first = await searched('searchText=0917');
+    expect(first).toMatchObject({ counts: 1, page: { total_is_estimate: true } });
+    const paged = await searched('searchText=0917&page=2');
+    expect(paged).toMatchObject({ counts: 0, page: { total: first.page.total, total_is_estimate: true } });
+    const other0917 = await searched('searchText=0917&sortColumn=phone_1');
+    expect(other0917.counts).toBe(0);
+    // Another search is counted; so is one of 10,000 matches or fewer, each time it is asked.
+    expect((await searched('searchText=seller')).page.total_is_estimate).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      expect(await searched('searchText=rare')).toMatchObject({ counts: 1, page: { total: ROWS / 1000 } });
+    }
+  } finally {
+    await other.close();
+  }
 });
 
 it('gives up a read that takes longer than its time, and keeps the time limit to that read', async () => {

@@ -1,0 +1,40 @@
+import type { Compilable } from 'kysely';
+
+/**
+ * How long a count found past EXACT_COUNT_LIMIT is taken as still past it. Counting a common word's
+ * first 10,001 matches costs a few hundred milliseconds at ten million listings, however they are
+ * found: a trigram index gathers every candidate (a million for 'santos' among listings, half a
+ * second), a walk reads ten thousand matching rows or more. The total shown beyond the limit is the
+ * planner's estimate anyway; what this skips is only learning again that the limit is passed, when the
+ * same search is paged, sorted or asked again. A search whose matches fall to 10,000 or fewer is
+ * counted exactly again within this time.
+ */
+export const KNOWN_LARGE_MS = 60_000;
+/** At most this many counts are kept (the oldest is forgotten first). */
+const KEPT = 1_000;
+
+/** Each count statement with its parameters (the search, the filters, the caller's scope) → until when. */
+const largeUntil = new Map<string, number>();
+
+const keyOf = (count: Compilable) => {
+  const { sql, parameters } = count.compile();
+  return JSON.stringify([sql, parameters]);
+};
+
+/** Whether this count statement, with these parameters, passed the limit within KNOWN_LARGE_MS. */
+export function knownLarge(count: Compilable): boolean {
+  const key = keyOf(count);
+  const until = largeUntil.get(key);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  largeUntil.delete(key);
+  return false;
+}
+
+/** Remembers that this count statement passed the limit. */
+export function rememberLarge(count: Compilable): void {
+  const key = keyOf(count);
+  largeUntil.delete(key);
+  largeUntil.set(key, Date.now() + KNOWN_LARGE_MS);
+  if (largeUntil.size > KEPT) largeUntil.delete(largeUntil.keys().next().value!);
+}
