@@ -80,7 +80,6 @@ export const adminForm = (where: Place, first_name: string, last_name: string, u
   zip_code: '1209',
 });
 
-/** A seller's address at the place under its legacy names, as sent and as loaded. */
 /**
  * The Add/Edit User form as the old admin client posts it (legacy-api.md, SaveUser): camelCase names,
  * empty fields as null, and the `user_info` and `created_by` it sends (read by nobody).
@@ -125,6 +124,7 @@ export const oldUserForm = (
   created_by: o.sentBy,
 });
 
+/** A seller's address at the place under its legacy names, as sent and as loaded. */
 export const sellerAddress = (p: Place) => ({
   unit_number: '2A',
   house_no: '15',
