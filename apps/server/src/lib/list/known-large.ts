@@ -13,17 +13,17 @@ export const KNOWN_LARGE_MS = 60_000;
 /** At most this many counts are kept (the oldest is forgotten first). */
 const KEPT = 1_000;
 
-/** Each count statement with its parameters (the search, the filters, the caller's scope) → until when. */
+/** Each count's key (countKey) → until when it is taken as past the limit. */
 const largeUntil = new Map<string, number>();
 
-const keyOf = (count: Compilable) => {
+/** What names a count: its statement with its parameters (the search, the filters, the caller's scope). */
+export const countKey = (count: Compilable): string => {
   const { sql, parameters } = count.compile();
   return JSON.stringify([sql, parameters]);
 };
 
-/** Whether this count statement, with these parameters, passed the limit within KNOWN_LARGE_MS. */
-export function knownLarge(count: Compilable): boolean {
-  const key = keyOf(count);
+/** Whether the count named `key` passed the limit within KNOWN_LARGE_MS. */
+export function knownLarge(key: string): boolean {
   const until = largeUntil.get(key);
   if (until === undefined) return false;
   if (until > Date.now()) return true;
@@ -31,9 +31,8 @@ export function knownLarge(count: Compilable): boolean {
   return false;
 }
 
-/** Remembers that this count statement passed the limit. */
-export function rememberLarge(count: Compilable): void {
-  const key = keyOf(count);
+/** Remembers that the count named `key` passed the limit. */
+export function rememberLarge(key: string): void {
   largeUntil.delete(key);
   largeUntil.set(key, Date.now() + KNOWN_LARGE_MS);
   if (largeUntil.size > KEPT) largeUntil.delete(largeUntil.keys().next().value!);

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
 import { readWithin } from '../../db/index.ts';
-import { knownLarge, rememberLarge } from './known-large.ts';
+import { countKey, knownLarge, rememberLarge } from './known-large.ts';
 import {
   EXACT_COUNT_LIMIT,
   directionOf,
@@ -177,8 +177,10 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   // costs less than the wait. The total's estimate, though, only for a list that has counted past the
   // limit before: most never do, and are spared a statement.
   const estimateTotal = () => estimatedRows(ctx, queries.counted);
-  // Counted past the limit a moment ago: the planner's estimate stands in without counting again.
-  const large = knownLarge(queries.count);
+  // Counted past the limit a moment ago: the planner's estimate stands in without counting again. Only
+  // a list that has counted past it before can have, and only its counts are named (compiled) here.
+  const counting = largeLists.has(spec) ? countKey(queries.count) : undefined;
+  const large = counting !== undefined && knownLarge(counting);
   const [found, count, estimated, listed] = await Promise.all([
     searched ? undefined : queries.rows.execute(),
     large ? { n: EXACT_COUNT_LIMIT + 1 } : queries.count.executeTakeFirstOrThrow(),
@@ -188,7 +190,7 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   const counted = Number(count.n);
   const estimate = counted > EXACT_COUNT_LIMIT;
   if (estimate) largeLists.add(spec);
-  if (estimate && !large) rememberLarge(queries.count);
+  if (estimate && !large) rememberLarge(counting ?? countKey(queries.count));
   const total = estimate ? Math.max(counted, estimated ?? (await estimateTotal())) : counted;
   const paging = {
     total,
