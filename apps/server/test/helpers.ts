@@ -233,3 +233,39 @@ export const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#2a6' } })
     .png()
     .toBuffer();
+
+export interface CapturedStatement {
+  sql: string;
+  /** The call whose audit context ran it (db/index.ts). */
+  call?: string;
+}
+
+/**
+ * Every statement of the servers started inside `whileStarting` (db/index.ts, BENCH_CAPTURE_SQL), in a
+ * file of its own: `mark()` where the statements from now on begin, `since(mark)` those statements.
+ */
+export function statementCapture(name: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`)), 'statements.jsonl');
+  return {
+    async whileStarting<T>(start: () => Promise<T>): Promise<T> {
+      process.env.BENCH_CAPTURE_SQL = file;
+      try {
+        return await start();
+      } finally {
+        delete process.env.BENCH_CAPTURE_SQL;
+      }
+    },
+    mark: () => (fs.existsSync(file) ? fs.statSync(file).size : 0),
+    since: (mark: number): CapturedStatement[] =>
+      fs.existsSync(file)
+        ? fs
+            .readFileSync(file)
+            .subarray(mark)
+            .toString('utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as CapturedStatement)
+        : [],
+    remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  };
+}

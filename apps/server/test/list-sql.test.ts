@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, statementCapture, type TestApp } from './helpers.ts';
 import { agencyPayload, place } from './entity-fixtures.ts';
 import { calls } from '../src/calls/index.ts';
 
@@ -22,14 +21,12 @@ const update = process.env.UPDATE_SQL === '1';
 const lists = calls.filter((call) => call.list);
 
 // The server's statements as it runs them, through its database log (db/index.ts, BENCH_CAPTURE_SQL).
-const captured = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'list-sql-')), 'statements.jsonl');
+const capture = statementCapture('list-sql');
 let t: TestApp;
 let admin: string;
 let agent: string;
 beforeAll(async () => {
-  process.env.BENCH_CAPTURE_SQL = captured;
-  t = await createTestApp();
-  delete process.env.BENCH_CAPTURE_SQL;
+  t = await capture.whileStarting(() => createTestApp());
   admin = (await t.signedIn(ROLE.SuperAdmin)).token;
   const res = await t.call(admin, {
     method: 'POST',
@@ -52,22 +49,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(path.dirname(captured), { recursive: true, force: true });
+  capture.remove();
 });
-
-const capturedSoFar = () => (fs.existsSync(captured) ? fs.readFileSync(captured, 'utf8') : '');
 
 /** The statements one request of the list sends, in a stable order (some run at once), or its refusal. */
 async function statementsOf(name: string, token: string, query: string) {
-  const before = capturedSoFar().length;
+  const mark = capture.mark();
   const res = await t.call(token, { method: 'GET', url: `/api/${name}${query}` });
   if (res.statusCode === 403) return '-- (refused: 403)\n';
   expect(res.statusCode, res.body).toBe(200);
-  const statements = capturedSoFar()
-    .slice(before)
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { sql: string }).sql);
+  const statements = capture.since(mark).map((statement) => statement.sql);
   return statements
     .map(readable)
     .sort()

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
 import { createDb, readWithin } from '../src/db/index.ts';
-import { anotherInstance, createTestApp, type TestApp } from './helpers.ts';
+import { anotherInstance, createTestApp, statementCapture, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -126,23 +123,17 @@ it('answers newest first past a run of newer rows that do not match, and sorts w
 
 it('counts a search past 10,000 matches once a minute, and a search of fewer every time', async () => {
   // Every statement of a second instance of the server, which shares this process's memory of counts.
-  const captured = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'list-totals-')), 'statements.jsonl');
-  process.env.BENCH_CAPTURE_SQL = captured;
-  const other = await anotherInstance(t);
-  delete process.env.BENCH_CAPTURE_SQL;
-  const statements = () =>
-    fs.existsSync(captured) ? fs.readFileSync(captured, 'utf8').trim().split('\n').filter(Boolean) : [];
+  const capture = statementCapture('list-totals');
+  const other = await capture.whileStarting(() => anotherInstance(t));
   const searched = async (query: string) => {
-    const before = statements().length;
+    const mark = capture.mark();
     const res = await other.app.inject({
       method: 'GET',
       url: `/api/GetSeller?${query}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const counts = statements()
-      .slice(before)
-      .filter((line) => (JSON.parse(line) as { sql: string }).sql.startsWith('select count(*)'));
+    const counts = capture.since(mark).filter((statement) => statement.sql.startsWith('select count(*)'));
     return {
       page: res.json().resultData as { total: number; total_is_estimate?: boolean },
       counts: counts.length,
@@ -163,6 +154,7 @@ it('counts a search past 10,000 matches once a minute, and a search of fewer eve
     }
   } finally {
     await other.close();
+    capture.remove();
   }
 });
 

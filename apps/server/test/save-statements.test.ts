@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, statementCapture, type TestApp } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 import {
   agencyPayload,
@@ -20,7 +17,7 @@ import {
  * statement before the transaction, and the transaction writes in as few as it can. A change that adds a
  * round trip to these saves fails here and must say why.
  */
-const captured = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'save-statements-')), 'statements.jsonl');
+const capture = statementCapture('save-statements');
 let t: TestApp;
 let admin: { userId: number; token: string };
 let p: Place;
@@ -33,9 +30,7 @@ const post = async (call: string, payload: object, token = admin.token) => {
 };
 
 beforeAll(async () => {
-  process.env.BENCH_CAPTURE_SQL = captured;
-  t = await createTestApp();
-  delete process.env.BENCH_CAPTURE_SQL;
+  t = await capture.whileStarting(() => createTestApp());
   admin = await t.signedIn(ROLE.SuperAdmin);
   await t.db.updateTable('users').set({ open_property_limit: 999 }).execute();
   p = await place(t, 'Cebu');
@@ -51,20 +46,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(path.dirname(captured), { recursive: true, force: true });
+  capture.remove();
 });
 
 /** The statements one save sends (its call's, not those of the processes' background work), each as its first words. */
 async function statementsOf(call: string, payload: object, token?: string) {
-  const before = fs.existsSync(captured) ? fs.statSync(captured).size : 0;
+  const mark = capture.mark();
   await post(call, payload, token);
-  return fs
-    .readFileSync(captured)
-    .subarray(before)
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { sql: string; call?: string })
+  return capture
+    .since(mark)
     .filter((statement) => statement.call === call)
     .map((statement) => statement.sql.trim().split(/\s+/).slice(0, 4).join(' ').toLowerCase());
 }
