@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ROLE } from '@app/contract';
 import { buildApp } from '../src/app.ts';
@@ -267,5 +267,34 @@ export function statementCapture(name: string) {
             .map((line) => JSON.parse(line) as CapturedStatement)
         : [],
     remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A second instance of the server whose statements are captured (statementCapture), and a list asked
+ * of it: its answer, and how many times it counted (runList's count statement).
+ */
+export async function countingInstance(t: TestApp, name: string) {
+  const capture = statementCapture(name);
+  const instance = await capture.whileStarting(() => anotherInstance(t));
+  return {
+    async list(token: string, url: string) {
+      const mark = capture.mark();
+      const res = await instance.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const counts = capture.since(mark).filter((q) => q.sql.startsWith('select count(*) as "n"'));
+      return {
+        page: res.json().resultData as { total: number; total_is_estimate?: boolean; data: unknown[] },
+        counts: counts.length,
+      };
+    },
+    async close() {
+      await instance.close();
+      capture.remove();
+    },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
 import { createDb, readWithin } from '../src/db/index.ts';
-import { anotherInstance, createTestApp, statementCapture, type TestApp } from './helpers.ts';
+import { countingInstance, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -122,23 +122,9 @@ it('answers newest first past a run of newer rows that do not match, and sorts w
 });
 
 it('counts a search past 10,000 matches once a minute, and a search of fewer every time', async () => {
-  // Every statement of a second instance of the server, which shares this process's memory of counts.
-  const capture = statementCapture('list-totals');
-  const other = await capture.whileStarting(() => anotherInstance(t));
-  const searched = async (query: string) => {
-    const mark = capture.mark();
-    const res = await other.app.inject({
-      method: 'GET',
-      url: `/api/GetSeller?${query}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const counts = capture.since(mark).filter((statement) => statement.sql.startsWith('select count(*)'));
-    return {
-      page: res.json().resultData as { total: number; total_is_estimate?: boolean },
-      counts: counts.length,
-    };
-  };
+  // A second instance of the server, which shares this process's memory of counts.
+  const other = await countingInstance(t, 'list-totals');
+  const searched = (query: string) => other.list(token, `/api/GetSeller?${query}`);
   try {
     // The 12,000 sellers' phones start 0917.
     const first = await searched('searchText=0917');
@@ -154,7 +140,6 @@ it('counts a search past 10,000 matches once a minute, and a search of fewer eve
     }
   } finally {
     await other.close();
-    capture.remove();
   }
 });
 

@@ -37,3 +37,11 @@ export function rememberLarge(key: string): void {
   largeUntil.set(key, Date.now() + KNOWN_LARGE_MS);
   if (largeUntil.size > KEPT) largeUntil.delete(largeUntil.keys().next().value!);
 }
+
+/**
+ * A search the planner expects to match this many rows or more is not counted at all: its estimate is
+ * taken as it would be past the limit (decision 66). Ten times EXACT_COUNT_LIMIT, so that an estimate
+ * ten times too high would still not hide an exact total; bench/estimates.ts measures how far off
+ * the estimates are.
+ */
+export const TRUSTED_ESTIMATE = 100_000;

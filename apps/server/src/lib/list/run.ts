@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
 import { readWithin } from '../../db/index.ts';
-import { countKey, knownLarge, rememberLarge } from './known-large.ts';
+import { TRUSTED_ESTIMATE, countKey, knownLarge, rememberLarge } from './known-large.ts';
 import {
   EXACT_COUNT_LIMIT,
   directionOf,
@@ -163,6 +163,29 @@ async function walkIsCheaper<I extends ListQuery>(
   return walk.cost < sorted.cost;
 }
 
+/** How many of a list's newest rows newestShare reads. */
+const SAMPLED_ROWS = 2_000;
+
+/**
+ * The share of the list's newest SAMPLED_ROWS rows that match its search (none when reading them takes
+ * longer than NEWEST_WALK_MS): how common its matches are where the list ends in key order.
+ */
+export async function newestShare<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, key: string) {
+  const newest = walkedRows(spec, ctx, spec.query(ctx))
+    .orderBy(sql`${sql.ref(key)} desc`)
+    .limit(SAMPLED_ROWS);
+  const sample = await readWithin(ctx.db, NEWEST_WALK_MS, (trx) =>
+    trx
+      .selectFrom(newest.as('newest'))
+      .select([
+        sql<string>`count(*)`.as('rows'),
+        sql<string>`count(*) FILTER (WHERE newest.matched)`.as('matched'),
+      ])
+      .executeTakeFirstOrThrow(),
+  );
+  return sample ? Number(sample.matched) / Math.max(Number(sample.rows), 1) : 0;
+}
+
 /** The lists that have counted past EXACT_COUNT_LIMIT since the server started. */
 const largeLists = new WeakSet<ListSpec<never>>();
 
@@ -175,23 +198,42 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   const searched = spec.sortMatches && ctx.input.searchText;
   // The estimates are asked for at once with the page and the count, not after the count: planning
   // costs less than the wait. The total's estimate, though, only for a list that has counted past the
-  // limit before: most never do, and are spared a statement.
+  // limit before: most never do, and are spared a statement. A search of one asks it before counting.
   const estimateTotal = () => estimatedRows(ctx, queries.counted);
   // Counted past the limit a moment ago: the planner's estimate stands in without counting again. Only
   // a list that has counted past it before can have, and only its counts are named (compiled) here.
   const counting = largeLists.has(spec) ? countKey(queries.count) : undefined;
-  const large = counting !== undefined && knownLarge(counting);
-  const [found, count, estimated, listed] = await Promise.all([
+  const remembered = counting !== undefined && knownLarge(counting);
+  // A search of such a list is counted only when it is not expected to match TRUSTED_ESTIMATE rows or
+  // more (decision 66): counting a common word's first 10,001 matches can take half a second at ten
+  // million listings. Expected by the planner (a millisecond or two, asked first) and by the share of
+  // the newest rows it matches (a few more), for either alone can be far off.
+  const key = matchKey(spec);
+  const estimateFirst = searched && key && largeLists.has(spec) && !remembered;
+  const listedRows = searched ? estimatedRows(ctx, spec.query(ctx)) : 0;
+  const countOrEstimate = async () => {
+    const expected = estimateFirst ? await estimateTotal() : undefined;
+    const common =
+      expected !== undefined &&
+      expected >= TRUSTED_ESTIMATE &&
+      (await newestShare(spec, ctx, key!)) * (await listedRows) >= TRUSTED_ESTIMATE;
+    return {
+      count:
+        remembered || common ? { n: EXACT_COUNT_LIMIT + 1 } : await queries.count.executeTakeFirstOrThrow(),
+      expected,
+    };
+  };
+  const [found, { count, expected }, estimated, listed] = await Promise.all([
     searched ? undefined : queries.rows.execute(),
-    large ? { n: EXACT_COUNT_LIMIT + 1 } : queries.count.executeTakeFirstOrThrow(),
-    largeLists.has(spec) ? estimateTotal() : undefined,
-    searched ? estimatedRows(ctx, spec.query(ctx)) : 0,
+    countOrEstimate(),
+    largeLists.has(spec) && !estimateFirst ? estimateTotal() : undefined,
+    listedRows,
   ]);
   const counted = Number(count.n);
   const estimate = counted > EXACT_COUNT_LIMIT;
   if (estimate) largeLists.add(spec);
-  if (estimate && !large) rememberLarge(counting ?? countKey(queries.count));
-  const total = estimate ? Math.max(counted, estimated ?? (await estimateTotal())) : counted;
+  if (estimate && !remembered) rememberLarge(counting ?? countKey(queries.count));
+  const total = estimate ? Math.max(counted, expected ?? estimated ?? (await estimateTotal())) : counted;
   const paging = {
     total,
     ...(estimate && { total_is_estimate: true as const }),
@@ -199,7 +241,6 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     per_page: itemsPerPage,
     last_page: Math.max(1, Math.ceil(total / itemsPerPage)),
   };
-  const key = matchKey(spec);
   const reach = page * itemsPerPage;
   const all = (count as { matches?: Matches | null }).matches ?? undefined;
   const firstBound = walkBound(total, listed, reach);
