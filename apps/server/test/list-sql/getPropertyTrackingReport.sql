@@ -33,9 +33,7 @@ select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
   where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
         FROM roles
-        WHERE name ILIKE $9)) OR "p"."operator_id" = ANY (ARRAY(SELECT u.user_id
-        FROM users u
-        WHERE ("u"."first_name" || ' ' || "u"."last_name" ILIKE $10))))
+        WHERE name ILIKE $9)) OR "op"."first_name" || ' ' || "op"."last_name" ILIKE $10)
   order by ROW("p"."date_first_added", "p"."property_id") desc
   limit $11
   offset $12;
@@ -47,9 +45,7 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_ke
     left join "users" as "op" on "op"."user_id" = "p"."operator_id"
     where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
           FROM roles
-          WHERE name ILIKE $10)) OR "p"."operator_id" = ANY (ARRAY(SELECT u.user_id
-          FROM users u
-          WHERE ("u"."first_name" || ' ' || "u"."last_name" ILIKE $11))))
+          WHERE name ILIKE $10)) OR "op"."first_name" || ' ' || "op"."last_name" ILIKE $11)
     limit $12) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
