@@ -466,7 +466,7 @@ export const REPORT_CASES: Record<string, { params?: Record<string, string | num
 };
 
 /** A Super Admin as the list code sees one, for running a list's own SQL directly. */
-const superAdmin = { user_id: 0, role_id: ROLE.SuperAdmin, permissions: new Set(ALL_PERMISSIONS) };
+export const SUPER_ADMIN = { user_id: 0, role_id: ROLE.SuperAdmin, permissions: new Set(ALL_PERMISSIONS) };
 
 /**
  * Times a list call through HTTP and its list code run directly (runList, through the same pool as the
@@ -477,7 +477,7 @@ export async function compareList(
   label: string,
   call: string,
   params: Record<string, string | number>,
-  user: Partial<SessionUser> = superAdmin,
+  user: Partial<SessionUser> = SUPER_ADMIN,
   token?: string,
 ) {
   const definition = calls.find((c) => c.name === call)!;
