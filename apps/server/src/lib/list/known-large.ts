@@ -39,9 +39,9 @@ export function rememberLarge(key: string): void {
 }
 
 /**
- * A search the planner expects to match this many rows or more is not counted at all: its estimate is
- * taken as it would be past the limit (decision 66). Ten times EXACT_COUNT_LIMIT, so that an estimate
- * ten times too high would still not hide an exact total; bench/estimates.ts measures how far off
- * the estimates are.
+ * A search that both the planner and the share of the list's newest rows it matches expect to match
+ * this many rows or more is not counted at all: its estimate is taken as it would be past the limit
+ * (decision 66). Ten times EXACT_COUNT_LIMIT, so that an expectation ten times too high would still
+ * not hide an exact total; bench/estimates.ts measures how far off the two are.
  */
 export const TRUSTED_ESTIMATE = 100_000;
