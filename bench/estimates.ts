@@ -6,12 +6,12 @@
  * planner's estimate, and the share of the newest rows that match times the rows of the list. A search
  * is not counted when both reach TRUSTED_ESTIMATE. Writes bench/results/estimates-<size>-<date>.md.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { calls } from '../apps/server/src/calls/index.ts';
 import { EXACT_COUNT_LIMIT, listQueries, matchKey } from '../apps/server/src/lib/list/page.ts';
-import { newestShare } from '../apps/server/src/lib/list/run.ts';
+import { estimatedRows, newestShare } from '../apps/server/src/lib/list/run.ts';
 import { TRUSTED_ESTIMATE } from '../apps/server/src/lib/list/known-large.ts';
-import type { AnyQuery, Ctx } from '../apps/server/src/lib/list/page.ts';
+import type { Ctx } from '../apps/server/src/lib/list/page.ts';
 import type { ListQuery } from '@app/contract';
 import { describeMarketplace, readMarketplace } from './data.ts';
 import { environment, openMarketplace, REPORT_CASES, sizeLabel, SUPER_ADMIN, writeReport } from './lib.ts';
@@ -28,14 +28,6 @@ const WORDS = [
 
 const { db, one, embedded, close } = await openMarketplace();
 const market = await readMarketplace({ db, one });
-
-async function planned(query: AnyQuery) {
-  const { sql: text, parameters } = query.compile();
-  const plan = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...parameters]),
-  );
-  return Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
-}
 
 interface Row {
   call: string;
@@ -55,7 +47,7 @@ for (const call of calls.filter((c) => c.list?.sortMatches)) {
     ({ db, input: call.input.parse({ ...params, ...more }), user: SUPER_ADMIN }) as unknown as Ctx<ListQuery>;
   if (Number((await listQueries(spec, ctxOf({})).count.executeTakeFirstOrThrow()).n) <= EXACT_COUNT_LIMIT)
     continue;
-  const listed = await planned(spec.query(ctxOf({})));
+  const listed = await estimatedRows(ctxOf({}), spec.query(ctxOf({})));
   for (const search of WORDS) {
     const ctx = ctxOf({ searchText: search });
     const { counted, count } = listQueries(spec, ctx);
@@ -70,7 +62,7 @@ for (const call of calls.filter((c) => c.list?.sortMatches)) {
     rows.push({
       call: call.name,
       search,
-      estimate: await planned(counted),
+      estimate: await estimatedRows(ctx, counted),
       newest,
       matches: Number(matches.n),
       countMs,

@@ -141,7 +141,7 @@ async function planOf(ctx: Ctx<ListQuery>, query: AnyQuery) {
   return { rows: Math.round(top?.['Plan Rows'] ?? 0), cost: top?.['Total Cost'] ?? 0 };
 }
 
-const estimatedRows = async (ctx: Ctx<ListQuery>, query: AnyQuery) => (await planOf(ctx, query)).rows;
+export const estimatedRows = async (ctx: Ctx<ListQuery>, query: AnyQuery) => (await planOf(ctx, query)).rows;
 
 /**
  * Whether walking the sort order is expected to cost less than sorting the matches. A walk reads few
