@@ -154,6 +154,8 @@ export async function generateMarketplace(
     sql<{ firstAgency: number }>`SELECT min(agency_id) AS "firstAgency" FROM agencies`,
   );
   const passwordHash = await hashPassword(BENCH_PASSWORD);
+  // Built with the listings' below (three of the users' ten are trigram indexes).
+  const userIndexes = await dropSecondaryIndexes(db, 'users');
   // Users, numbered g: agents first, then owner-agents, operators, individuals.
   await exec(
     'users and skills',
@@ -220,17 +222,21 @@ export async function generateMarketplace(
   const LISTING_TABLES = ['properties', 'property_media', 'property_amenities', 'property_history'];
   const listingIndexes: string[] = [];
   for (const table of LISTING_TABLES) listingIndexes.push(...(await dropSecondaryIndexes(db, table)));
-  for (let from = 1; from <= properties; from += BATCH) {
-    const to = Math.min(properties, from + BATCH - 1);
-    // Statuses in eights: Open ×3, Pending, Sold, Occupied, Archived, Suspended; each status's dates
-    // follow from when it was listed (date_first_added: one listing a minute, newest last).
-    await exec(
-      'properties',
-      // The search document written here, as its trigger (skipped by a superuser's load) would.
-      sql`INSERT INTO properties (${LISTING_COLUMNS}, search_document)
+  const ranges: { from: number; to: number }[] = [];
+  for (let from = 1; from <= properties; from += BATCH)
+    ranges.push({ from, to: Math.min(properties, from + BATCH - 1) });
+  // Listing g has id g, given here rather than drawn in turn, so that the batches go in side by side.
+  const listingBatch =
+    ({ from, to }: { from: number; to: number }) =>
+    async () => {
+      // Statuses in eights: Open ×3, Pending, Sold, Occupied, Archived, Suspended; each status's dates
+      // follow from when it was listed (date_first_added: one listing a minute, newest last).
+      await load(
+        // The search document written here, as its trigger (skipped by a superuser's load) would.
+        sql`INSERT INTO properties (property_id, ${LISTING_COLUMNS}, search_document)
       SELECT x.*, property_search_document(x.property_name, x.property_headline, x.street_name,
         x.building_name, x.seller_id, x.agent_id, x.broker_id)
-      FROM (SELECT o.owner, o.owner_type, CASE WHEN g % 25 = 0 THEN NULL ELSE ${firstSeller}::int + g % ${sellers} END,
+      FROM (SELECT g, o.owner, o.owner_type, CASE WHEN g % 25 = 0 THEN NULL ELSE ${firstSeller}::int + g % ${sellers} END,
         CASE WHEN o.individual OR g % 20 = 0 THEN NULL ELSE o.owner END,
         CASE WHEN NOT o.individual AND g % 7 = 0 THEN ${agentOf('g * 31')} END,
         CASE WHEN o.individual THEN NULL ELSE ${agencyOfAgent('o.owner')} END,
@@ -265,40 +271,54 @@ export async function generateMarketplace(
       CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (${properties} - g) * 60) AS added) a
       CROSS JOIN LATERAL (SELECT a.added AS added, CASE WHEN s.status = 'Open' THEN a.added
         ELSE least(now(), a.added + make_interval(days => g % 90)) END AS changed) d
-      ${address('g', 15485863)}) AS x (${LISTING_COLUMNS})`,
-    );
-    // Nine in ten have a default image; one in ten a video too; half two amenities; each its creation.
-    await exec(
-      'media',
-      sql`INSERT INTO property_media (property_id, type, file, thumbnail, description, is_default)
-      SELECT property_id, 'Image', 'bench' || property_id || '.jpg', 'bench' || property_id || '.thumb.jpg',
-        'Front view', true
-      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 <> 0`,
-    );
-    await exec(
-      'media',
-      sql`INSERT INTO property_media (property_id, type, video_url, description)
-      SELECT property_id, 'Video', 'https://video.example.ph/' || property_id, 'Walkthrough'
-      FROM properties WHERE property_id BETWEEN ${from} AND ${to} AND property_id % 10 = 3`,
-    );
-    if (ids.amenities > 0)
-      await exec(
-        'amenities',
-        sql`INSERT INTO property_amenities (property_id, amenities_id)
-        SELECT DISTINCT p.property_id, (SELECT min(id) FROM amenities) + (p.property_id * k) % ${ids.amenities}
-        FROM properties p CROSS JOIN generate_series(1, 2) k
-        WHERE p.property_id BETWEEN ${from} AND ${to} AND p.property_id % 2 = 0`,
+      ${address('g', 15485863)}) AS x (property_id, ${LISTING_COLUMNS})`,
       );
-    await exec(
-      'history',
-      sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by, changed_at)
-      SELECT property_id, 'status', NULL, 'Open', user_id, date_first_added
-      FROM properties WHERE property_id BETWEEN ${from} AND ${to}`,
-    );
-    console.log(`${to.toLocaleString()} properties`);
-  }
+      console.log(`${to.toLocaleString()} properties`);
+    };
+  await part('properties', () => sideBySide(ranges.map(listingBatch)));
+  await sql`SELECT setval(pg_get_serial_sequence('properties', 'property_id'), ${properties})`.execute(db);
+  // Nine in ten have a default image; one in ten a video too; half two amenities; each its creation.
+  // Each table's rows go in listing order (their ids follow the listings'), the tables side by side.
+  const inOrder =
+    (...statements: ((from: number, to: number) => RawBuilder<unknown>)[]) =>
+    async () => {
+      for (const { from, to } of ranges) for (const statement of statements) await load(statement(from, to));
+    };
+  const between = (from: number, to: number) => sql`property_id BETWEEN ${from} AND ${to}`;
+  await part('media, amenities, history', () =>
+    sideBySide([
+      inOrder(
+        (
+          from,
+          to,
+        ) => sql`INSERT INTO property_media (property_id, type, file, thumbnail, description, is_default)
+        SELECT property_id, 'Image', 'bench' || property_id || '.jpg', 'bench' || property_id || '.thumb.jpg',
+          'Front view', true
+        FROM properties WHERE ${between(from, to)} AND property_id % 10 <> 0`,
+        (from, to) => sql`INSERT INTO property_media (property_id, type, video_url, description)
+        SELECT property_id, 'Video', 'https://video.example.ph/' || property_id, 'Walkthrough'
+        FROM properties WHERE ${between(from, to)} AND property_id % 10 = 3`,
+      ),
+      inOrder(
+        (from, to) => sql`INSERT INTO property_history (property_id, field, old_value, new_value,
+          changed_by, changed_at)
+        SELECT property_id, 'status', NULL, 'Open', user_id, date_first_added
+        FROM properties WHERE ${between(from, to)}`,
+      ),
+      ...(ids.amenities > 0
+        ? [
+            inOrder(
+              (from, to) => sql`INSERT INTO property_amenities (property_id, amenities_id)
+              SELECT DISTINCT p.property_id, (SELECT min(id) FROM amenities) + (p.property_id * k) % ${ids.amenities}
+              FROM properties p CROSS JOIN generate_series(1, 2) k
+              WHERE ${between(from, to)} AND p.property_id % 2 = 0`,
+            ),
+          ]
+        : []),
+    ]),
+  );
   await sql`DROP TABLE places`.execute(db);
-  await part('listing indexes', () => buildIndexes(db, listingIndexes));
+  await part('user and listing indexes', () => buildIndexes(db, [...listingIndexes, ...userIndexes]));
   // The Overview's tallies (migration 0011), whose triggers a superuser's load skips.
   await exec('properties', sql`SELECT recount_listing_tallies()`);
 
