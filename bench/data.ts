@@ -278,7 +278,7 @@ export async function generateMarketplace(
   await part('properties', () => sideBySide(ranges.map(listingBatch)));
   await sql`SELECT setval(pg_get_serial_sequence('properties', 'property_id'), ${properties})`.execute(db);
   // Nine in ten have a default image; one in ten a video too; half two amenities; each its creation.
-  // Each table's rows go in listing order (their ids follow the listings'), the tables side by side.
+  // Each table's batches go in listing order, one after the other as before; the tables side by side.
   const inOrder =
     (...statements: ((from: number, to: number) => RawBuilder<unknown>)[]) =>
     async () => {
@@ -288,10 +288,8 @@ export async function generateMarketplace(
   await part('media, amenities, history', () =>
     sideBySide([
       inOrder(
-        (
-          from,
-          to,
-        ) => sql`INSERT INTO property_media (property_id, type, file, thumbnail, description, is_default)
+        (from, to) => sql`INSERT INTO property_media (property_id, type, file, thumbnail, description,
+          is_default)
         SELECT property_id, 'Image', 'bench' || property_id || '.jpg', 'bench' || property_id || '.thumb.jpg',
           'Front view', true
         FROM properties WHERE ${between(from, to)} AND property_id % 10 <> 0`,
