@@ -154,7 +154,7 @@ export async function generateMarketplace(
     sql<{ firstAgency: number }>`SELECT min(agency_id) AS "firstAgency" FROM agencies`,
   );
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  // Built with the listings' below (three of the users' ten are trigram indexes).
+  // Built with the listings' below (three of the users' eleven are trigram indexes).
   const userIndexes = await dropSecondaryIndexes(db, 'users');
   // Users, numbered g: agents first, then owner-agents, operators, individuals.
   await exec(
