@@ -222,12 +222,10 @@ export async function generateMarketplace(
   const LISTING_TABLES = ['properties', 'property_media', 'property_amenities', 'property_history'];
   const listingIndexes: string[] = [];
   for (const table of LISTING_TABLES) listingIndexes.push(...(await dropSecondaryIndexes(db, table)));
-  const ranges: { from: number; to: number }[] = [];
-  for (let from = 1; from <= properties; from += BATCH)
-    ranges.push({ from, to: Math.min(properties, from + BATCH - 1) });
+  const ranges = rangesOf(properties, BATCH);
   // Listing g has id g, given here rather than drawn in turn, so that the batches go in side by side.
   const listingBatch =
-    ({ from, to }: { from: number; to: number }) =>
+    ({ from, to }: Range) =>
     async () => {
       // Statuses in eights: Open ×3, Pending, Sold, Occupied, Archived, Suspended; each status's dates
       // follow from when it was listed (date_first_added: one listing a minute, newest last).
@@ -323,14 +321,10 @@ export async function generateMarketplace(
   const people = { firstUser: ids.firstUser, users, agents, ownerAgents, operators, firstAgency, agencies };
   const notificationIndexes = await dropSecondaryIndexes(db, 'notifications');
   // Each notification is derived from its number alone, so the batches go in side by side.
-  const batches: (() => Promise<void>)[] = [];
-  for (let from = 1; from <= notifications; from += 2 * BATCH) {
-    const to = Math.min(notifications, from + 2 * BATCH - 1);
-    batches.push(async () => {
-      await load(notificationBatch(from, to, people, { properties, brokers, firstBroker }));
-      console.log(`${to.toLocaleString()} notifications`);
-    });
-  }
+  const batches = rangesOf(notifications, 2 * BATCH).map(({ from, to }) => async () => {
+    await load(notificationBatch(from, to, people, { properties, brokers, firstBroker }));
+    console.log(`${to.toLocaleString()} notifications`);
+  });
   await part('notifications', () => sideBySide(batches));
   await part('notification indexes', () => buildIndexes(db, notificationIndexes));
   const { rows: tables } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
@@ -375,6 +369,19 @@ function buildIndexes(db: BenchDatabase['db'], definitions: string[]) {
         }),
     ),
   );
+}
+
+interface Range {
+  from: number;
+  to: number;
+}
+
+/** Rows 1 to total in batches of size: [1, size], [size + 1, 2 × size], … */
+function rangesOf(total: number, size: number): Range[] {
+  return Array.from({ length: Math.ceil(total / size) }, (_, i) => ({
+    from: i * size + 1,
+    to: Math.min(total, (i + 1) * size),
+  }));
 }
 
 /** Runs the tasks in order, as many at once as the machine has cores, each on its own connection. */
