@@ -154,13 +154,19 @@ export async function generateMarketplace(
     sql<{ firstAgency: number }>`SELECT min(agency_id) AS "firstAgency" FROM agencies`,
   );
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  // Built with the listings' below (three of the users' eleven are trigram indexes).
+  // Built with the listings' below (three of the users' eleven and four of the sellers' seven are
+  // trigram indexes).
   const userIndexes = await dropSecondaryIndexes(db, 'users');
-  // Users, numbered g: agents first, then owner-agents, operators, individuals.
-  await exec(
-    'users and skills',
-    sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
-      phone_1, phone_2, associated_agency_id, created_at)
+  const sellerIndexes = await dropSecondaryIndexes(db, 'sellers');
+  const insertSellers = sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address,
+      house_number, street_name, province_id, town_id, barangay_id, zip_code, agency_id)
+    SELECT 'Seller ' || g, 'Owner ' || g, '0919' || lpad(g::text, 7, '0'),
+      CASE WHEN g % 4 <> 0 THEN 'seller' || g || '@bench.example.ph' END, g::text, 'Mabini Street',
+      pl.province_id, pl.town_id, pl.barangay_id, pl.zip_code, ${firstAgency}::int + g % ${agencies}
+    FROM generate_series(1, ${sellers}) g ${address('g', 104729)}`;
+  // Users, numbered g: agents first, then owner-agents, operators, individuals; beside the sellers.
+  const insertUsers = sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id,
+      user_status, phone_1, phone_2, associated_agency_id, created_at)
     SELECT (ARRAY['Maria','Jose','Ana','Juan','Rosa','Pedro','Carmen','Luis'])[1 + g % 8],
       (ARRAY['Santos','Reyes','Cruz','Bautista','Garcia','Mendoza','Torres','Flores'])[1 + (g / 8) % 8] || ' ' || g,
       r.kind || g || '@bench.example.ph', ${passwordHash}, r.role,
@@ -176,8 +182,8 @@ export async function generateMarketplace(
       WHEN g <= ${agents + ownerAgents + operators} THEN ${ROLE.Operator}
       ELSE ${ROLE.Individual} END::int AS role,
       CASE WHEN g <= ${agents + ownerAgents} THEN 'agent' WHEN g <= ${agents + ownerAgents + operators}
-        THEN 'operator' ELSE 'individual' END AS kind) r`,
-  );
+        THEN 'operator' ELSE 'individual' END AS kind) r`;
+  await part('users and sellers', () => sideBySide([() => load(insertUsers), () => load(insertSellers)]));
   const ids = await one(sql<{
     firstUser: number;
     firstSkill: number;
@@ -197,22 +203,13 @@ export async function generateMarketplace(
 
   if (ids.skills > 0)
     await exec(
-      'users and skills',
+      'skills',
       sql`INSERT INTO user_skill_links (user_id, user_skills_id)
       SELECT DISTINCT u.user_id, ${ids.firstSkill}::int + (u.user_id * k) % ${ids.skills}
       FROM users u CROSS JOIN generate_series(1, 2) k
       WHERE u.user_email LIKE '%@bench.example.ph' AND u.user_id % 3 = 0 AND k <= 1 + u.user_id % 2`,
     );
 
-  await exec(
-    'sellers',
-    sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, email_address, house_number,
-      street_name, province_id, town_id, barangay_id, zip_code, agency_id)
-    SELECT 'Seller ' || g, 'Owner ' || g, '0919' || lpad(g::text, 7, '0'),
-      CASE WHEN g % 4 <> 0 THEN 'seller' || g || '@bench.example.ph' END, g::text, 'Mabini Street',
-      pl.province_id, pl.town_id, pl.barangay_id, pl.zip_code, ${firstAgency}::int + g % ${agencies}
-    FROM generate_series(1, ${sellers}) g ${address('g', 104729)}`,
-  );
   const { firstSeller, firstBroker } = await one(sql<{ firstSeller: number; firstBroker: number }>`SELECT
     (SELECT min(seller_id) FROM sellers) AS "firstSeller", (SELECT min(broker_id) FROM brokers) AS "firstBroker"`);
 
@@ -283,7 +280,15 @@ export async function generateMarketplace(
       for (const { from, to } of ranges) for (const statement of statements) await load(statement(from, to));
     };
   const between = (from: number, to: number) => sql`property_id BETWEEN ${from} AND ${to}`;
-  await part('media, amenities, history', () =>
+  const people = { firstUser: ids.firstUser, users, agents, ownerAgents, operators, firstAgency, agencies };
+  const notificationIndexes = await dropSecondaryIndexes(db, 'notifications');
+  // Each notification is derived from its number alone, so its batches go in side by side with the
+  // listings' other tables.
+  const notificationBatches = rangesOf(notifications, 2 * BATCH).map(({ from, to }) => async () => {
+    await load(notificationBatch(from, to, people, { properties, brokers, firstBroker }));
+    console.log(`${to.toLocaleString()} notifications`);
+  });
+  await part('media, amenities, history, notifications', () =>
     sideBySide([
       inOrder(
         (from, to) => sql`INSERT INTO property_media (property_id, type, file, thumbnail, description,
@@ -311,22 +316,15 @@ export async function generateMarketplace(
             ),
           ]
         : []),
+      // The Overview's tallies (migration 0011), whose triggers a superuser's load skips.
+      () => load(sql`SELECT recount_listing_tallies()`),
+      ...notificationBatches,
     ]),
   );
   await sql`DROP TABLE places`.execute(db);
-  await part('user and listing indexes', () => buildIndexes(db, [...listingIndexes, ...userIndexes]));
-  // The Overview's tallies (migration 0011), whose triggers a superuser's load skips.
-  await exec('properties', sql`SELECT recount_listing_tallies()`);
-
-  const people = { firstUser: ids.firstUser, users, agents, ownerAgents, operators, firstAgency, agencies };
-  const notificationIndexes = await dropSecondaryIndexes(db, 'notifications');
-  // Each notification is derived from its number alone, so the batches go in side by side.
-  const batches = rangesOf(notifications, 2 * BATCH).map(({ from, to }) => async () => {
-    await load(notificationBatch(from, to, people, { properties, brokers, firstBroker }));
-    console.log(`${to.toLocaleString()} notifications`);
-  });
-  await part('notifications', () => sideBySide(batches));
-  await part('notification indexes', () => buildIndexes(db, notificationIndexes));
+  await part('indexes', () =>
+    buildIndexes(db, [...listingIndexes, ...userIndexes, ...sellerIndexes, ...notificationIndexes]),
+  );
   const { rows: tables } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
     WHERE schemaname = 'public' ORDER BY pg_total_relation_size(tablename::regclass) DESC`.execute(db);
   await part('vacuum analyze', () =>
@@ -356,18 +354,32 @@ async function dropSecondaryIndexes(db: BenchDatabase['db'], table: string) {
 }
 
 /**
- * Builds indexes from their definitions, as many at once as the machine has cores (a trigram index's
- * build uses one), each with the memory a large sort wants.
+ * Builds indexes from their definitions, as many at once as the machine has cores, each with the memory
+ * a large sort wants. The longest go first, so that no core waits at the end while one build finishes
+ * alone: the trigram indexes (each build uses one core, for as long as all of a table's other indexes)
+ * and, among each kind, the larger table's.
  */
-function buildIndexes(db: BenchDatabase['db'], definitions: string[]) {
+async function buildIndexes(db: BenchDatabase['db'], definitions: string[]) {
+  const { rows } = await sql<{ name: string; bytes: string }>`SELECT relname AS name,
+    pg_relation_size(oid) AS bytes FROM pg_class WHERE relkind = 'r'`.execute(db);
+  const bytes = new Map(rows.map((r) => [r.name, Number(r.bytes)]));
+  const cost = (definition: string) => {
+    const [, table, method] = /ON public\.(\w+) USING (\w+)/.exec(definition) ?? [];
+    return (method === 'gin' ? 1e15 : 0) + (bytes.get(table ?? '') ?? 0);
+  };
   return sideBySide(
-    definitions.map(
-      (definition) => () =>
-        db.transaction().execute(async (trx) => {
-          await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
-          await sql.raw(definition).execute(trx);
-        }),
-    ),
+    definitions
+      .toSorted((a, b) => cost(b) - cost(a))
+      .map(
+        (definition) => () =>
+          db.transaction().execute(async (trx) => {
+            const start = performance.now();
+            await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
+            await sql.raw(definition).execute(trx);
+            const name = /INDEX (\w+)/.exec(definition)?.[1];
+            console.log(`${name} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+          }),
+      ),
   );
 }
 
