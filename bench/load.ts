@@ -42,6 +42,8 @@ const { url, db, one, embedded, close } = await openMarketplace();
 
 interface Sample {
   kind: string;
+  /** The call and its parameters, as requested. */
+  request: string;
   ms: number;
   ok: boolean;
 }
@@ -97,7 +99,7 @@ try {
     } catch (error) {
       errors.push(`${url_}: ${String(error)}`);
     }
-    samples.push({ kind, ms: performance.now() - start, ok });
+    samples.push({ kind, request: url_, ms: performance.now() - start, ok });
   };
 
   const LISTS = [
@@ -216,6 +218,7 @@ try {
         `| ${k} | ${ms.length} | ${f(percentile(ms, 50))} | ${f(percentile(ms, 95))} | ${f(percentile(ms, 99))} | ${f(Math.max(...ms))} |`,
     ),
     '',
+    ...slowest(samples),
     ...(errors.length ? ['First errors:', '', ...errors.slice(0, 20).map((e) => `- ${e}`), ''] : []),
   ];
   console.log(report.join('\n'));
@@ -224,4 +227,25 @@ try {
 } finally {
   await server.stop();
   await close();
+}
+
+/** The requests that took a second or more, the same call and parameters together, the most time first. */
+function slowest(all: Sample[]) {
+  const slow = new Map<string, number[]>();
+  for (const { request, ms } of all) if (ms >= 1000) slow.set(request, [...(slow.get(request) ?? []), ms]);
+  if (slow.size === 0) return [];
+  const total = (ms: number[]) => ms.reduce((sum, x) => sum + x, 0);
+  return [
+    'Requests that took a second or more:',
+    '',
+    '| Request | Count | Median ms | Max ms |',
+    '|---|---:|---:|---:|',
+    ...[...slow]
+      .sort(([, a], [, b]) => total(b) - total(a))
+      .slice(0, 20)
+      .map(
+        ([request, ms]) => `| ${request} | ${ms.length} | ${f(percentile(ms, 50))} | ${f(Math.max(...ms))} |`,
+      ),
+    '',
+  ];
 }
