@@ -178,7 +178,8 @@ export function statusPermissionFor(roleId: number): Permission {
 export const isAdminRole = (roleId: number) => roleId === ROLE.SuperAdmin || roleId === ROLE.Admin;
 
 /** Agents and Owner-Agents work inside one agency: their sellers and listings are scoped to it. */
-export const isAgentRole = (roleId: number) => roleId === ROLE.Agent || roleId === ROLE.OwnerAgent;
+export const AGENT_ROLES: readonly number[] = [ROLE.Agent, ROLE.OwnerAgent];
+export const isAgentRole = (roleId: number) => AGENT_ROLES.includes(roleId);
 
 /** Those who may see every agency's records and pick a seller's agency: Super Admin, Admin, Operator. */
 export const seesAllAgencies = (roleId: number) => isAdminRole(roleId) || roleId === ROLE.Operator;

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { ROLE } from '@app/contract';
+import { AGENT_ROLES, ROLE } from '@app/contract';
 import type { Db } from '../../db/index.ts';
 import { userMatches } from '../../db/repositories/user-search.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
@@ -199,7 +199,7 @@ export const peopleReports: Pick<
     query: ({ db, user }) =>
       users(db, user)
         .select(['u.user_id', fullName.as('full_name'), 'u.phone_1 as primary_phone', 'u.user_email'])
-        .where('u.role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent]),
+        .where('u.role_id', 'in', AGENT_ROLES),
     sort: {
       full_name: fullName,
       primary_phone: 'u.phone_1',

@@ -8,7 +8,12 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
-import { CLOSED_PROPERTY_STATUSES, ROLE, type PropertySortColumn, type PropertyStatus } from '@app/contract';
+import {
+  AGENT_ROLES,
+  CLOSED_PROPERTY_STATUSES,
+  type PropertySortColumn,
+  type PropertyStatus,
+} from '@app/contract';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyTable } from '../schema.ts';
 import { recordColumns } from './property-record.ts';
@@ -44,11 +49,7 @@ export const lockedPropertyRow = (trx: Trx, propertyId: number) =>
 
 /** The user's id, if they are an Agent or Owner-Agent (a query, for readAtOnce). */
 export const agentQuery = (db: Db, userId: number) =>
-  db
-    .selectFrom('users')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent]);
+  db.selectFrom('users').select('user_id').where('user_id', '=', userId).where('role_id', 'in', AGENT_ROLES);
 
 /** The user, if they are an Agent or Owner-Agent. */
 export const findAgent = (db: Db, userId: number) => agentQuery(db, userId).executeTakeFirst();
@@ -283,7 +284,7 @@ export const activeAgents = (db: Db) =>
   db
     .selectFrom('users')
     .select(['user_id', agentFullName.as('full_name')])
-    .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent])
+    .where('role_id', 'in', AGENT_ROLES)
     .where('user_status', '=', 'Active')
     .orderBy(agentFullName)
     .orderBy('user_id');
