@@ -567,11 +567,13 @@ const SEARCH: Record<string, string> = {
   GetZonningCode: 'a',
 };
 /**
- * Further searches timed as the Super Admin: a word in a third of the listings ('house'), and people's
- * names that the listing reports find through the listings' search document (decision 56).
+ * Further searches timed as the Super Admin: a word in a third of the listings ('house'), people's
+ * names that the listing reports find through the listings' search document (decision 56), and agents'
+ * names among the agencies' rows.
  */
 const MORE_SEARCHES: Record<string, string[]> = {
   allproperty: ['house'],
+  GetAgentsBasedAgency: ['santos'],
   getListOfAttachments: ['house', 'santos'],
   getOpenPendingPropertyReport: ['santos'],
   getPropertyBrokerReport: ['broker 12'],

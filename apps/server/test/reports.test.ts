@@ -780,6 +780,18 @@ describe('directory reports', () => {
     expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'nina' })).toEqual([
       `${id.agencyB}-${id.newAgent}`,
     ]);
+    // Agents of both roles are found by name and e-mail, only their own rows; an agency by its own
+    // fields, with every one of its agents.
+    expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'olivia' })).toEqual([
+      `${id.agencyA}-${id.A2}`,
+    ]);
+    expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'a1@reports' })).toEqual([
+      `${id.agencyA}-${id.A1}`,
+    ]);
+    expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'bravo' })).toEqual([
+      `${id.agencyB}-${id.B1}`,
+      `${id.agencyB}-${id.newAgent}`,
+    ]);
     expect(await field('GetAgentsBasedAgency', 'AgentName', {}, 'A1')).toEqual([
       'Andres Agent',
       'Olivia Owneragent',

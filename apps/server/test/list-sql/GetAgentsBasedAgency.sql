@@ -34,10 +34,11 @@ select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a".
          
         UNION SELECT u.associated_agency_id
         FROM users u
-        WHERE (u.search_text LIKE lower($7)))) AND ("a"."agency_name" ILIKE $8 OR "a"."owner_name" ILIKE $9 OR "a"."contact_person" ILIKE $10 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $11 OR "a"."email_address" ILIKE $12 OR "u"."user_email" ILIKE $13))
+           
+        WHERE u.role_id IN ($7, $8) AND (u.search_text LIKE lower($9)))) AND ("a"."agency_name" ILIKE $10 OR "a"."owner_name" ILIKE $11 OR "a"."contact_person" ILIKE $12 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $13 OR "a"."email_address" ILIKE $14 OR "u"."user_email" ILIKE $15))
   order by ROW("a"."agency_id", "a"."agency_id", "u"."user_id") asc
-  limit $14
-  offset $15;
+  limit $16
+  offset $17;
 
 select count(*) as "n"
   from (select a.agency_id || '-' || coalesce(u.user_id::text, 'none') as "row_id", "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "u"."first_name" || ' ' || "u"."last_name" as "AgentName", "a"."email_address" as "agency_email_address", "u"."user_email" as "agent_email", "u"."phone_1", "u"."user_id"
@@ -50,8 +51,9 @@ select count(*) as "n"
          
           UNION SELECT u.associated_agency_id
           FROM users u
-          WHERE (u.search_text LIKE lower($7)))) AND ("a"."agency_name" ILIKE $8 OR "a"."owner_name" ILIKE $9 OR "a"."contact_person" ILIKE $10 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $11 OR "a"."email_address" ILIKE $12 OR "u"."user_email" ILIKE $13))
-    limit $14) as "counted";
+           
+          WHERE u.role_id IN ($7, $8) AND (u.search_text LIKE lower($9)))) AND ("a"."agency_name" ILIKE $10 OR "a"."owner_name" ILIKE $11 OR "a"."contact_person" ILIKE $12 OR "u"."first_name" || ' ' || "u"."last_name" ILIKE $13 OR "a"."email_address" ILIKE $14 OR "u"."user_email" ILIKE $15))
+    limit $16) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { ROLE } from '@app/contract';
+import { AGENT_ROLES } from '@app/contract';
 import { agencyScope } from '../../lib/scope.ts';
 import { userMatches } from '../../db/repositories/user-search.ts';
 import { anyMatches, either, oneOf, type ReportSpecs } from './build.ts';
@@ -84,9 +84,7 @@ export const directoryReports: Pick<
       db
         .selectFrom('agencies as a')
         .leftJoin('users as u', (join) =>
-          join
-            .onRef('u.associated_agency_id', '=', 'a.agency_id')
-            .on('u.role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent]),
+          join.onRef('u.associated_agency_id', '=', 'a.agency_id').on('u.role_id', 'in', AGENT_ROLES),
         )
         .select([
           sql<string>`a.agency_id || '-' || coalesce(u.user_id::text, 'none')`.as('row_id'),
@@ -112,14 +110,17 @@ export const directoryReports: Pick<
       phone_1: 'u.phone_1',
     },
     // The agencies that can match come first, through the trigram indexes: those matching themselves and
-    // those of users matching (any user, and their first phone too: a wider set only to start from, read
-    // through the users' search text); then each row is tested.
+    // those of agents matching (their first phone too: a wider set only to start from, read through the
+    // users' search text); then each row is tested. Only agents are rows here, and their role's index
+    // leaves out the other users' matches before their rows are read ('santos' at ten million listings:
+    // 57,500 agents of 250,000 users).
     search: (pattern) =>
       sql<SqlBool>`(${oneOf(
         'a.agency_id',
         sql`SELECT agency_id FROM agencies WHERE agency_name ILIKE ${pattern} OR owner_name ILIKE ${pattern}
             OR contact_person ILIKE ${pattern} OR email_address ILIKE ${pattern}
-          UNION SELECT u.associated_agency_id FROM users u WHERE ${userMatches(pattern, ['name', 'user_email', 'phone_1'])}`,
+          UNION SELECT u.associated_agency_id FROM users u
+            WHERE u.role_id IN (${sql.join(AGENT_ROLES)}) AND ${userMatches(pattern, ['name', 'user_email', 'phone_1'])}`,
       )} AND ${anyMatches(
         pattern,
         sql.ref('a.agency_name'),
