@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
+  AGENT_ROLES,
   NOTIFICATION_TYPES,
   ROLE,
   type NotificationEntity,
@@ -42,7 +43,7 @@ export const audience = {
   /** The Agents and Owner-Agents of the listing's agency (of `listings`, as above). */
   listingAgency: (propertyId: Id, listings = 'properties') => sql`SELECT u.user_id FROM users u
     JOIN ${sql.table(listings)} p ON p.agency_id = u.associated_agency_id
-    WHERE p.property_id = ${propertyId} AND u.role_id IN (${ROLE.Agent}, ${ROLE.OwnerAgent})`,
+    WHERE p.property_id = ${propertyId} AND u.role_id IN (${sql.join(AGENT_ROLES)})`,
   /** The Owner-Agents of the user's agency. */
   agencyOwnerAgents: (userId: number) => sql`SELECT o.user_id FROM users o
     JOIN users a ON a.associated_agency_id = o.associated_agency_id
