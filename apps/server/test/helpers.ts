@@ -236,6 +236,7 @@ export const png = (width = 64, height = 48) =>
 
 export interface CapturedStatement {
   sql: string;
+  parameters: unknown[];
   /** The call whose audit context ran it (db/index.ts). */
   call?: string;
 }

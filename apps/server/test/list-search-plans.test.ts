@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { anotherInstance, createTestApp, statementCapture, type TestApp } from './helpers.ts';
 import { agencyPayload, place } from './entity-fixtures.ts';
 
 // Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them
@@ -86,6 +86,34 @@ describe('a searched list pages its matches in order however they lie in the sor
         itemsPerPage: 15,
       });
       expect(got.numbers).toEqual(expected(() => true, sortOrder, 2, 15));
+    }
+  });
+
+  it('reads the matches of a search counted exactly once: the page rows are looked up by their keys', async () => {
+    const capture = statementCapture('list-search-plans');
+    const other = await capture.whileStarting(() => anotherInstance(t));
+    try {
+      const mark = capture.mark();
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/api/GetSeller?searchText=gathered&sortColumn=seller_name&sortOrder=desc&page=3&itemsPerPage=25',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const numbers = (res.json().resultData.data as { seller_name: string }[]).map((s) =>
+        Number(s.seller_name.slice(-5)),
+      );
+      expect(numbers).toEqual(expected(gathered, 'desc', 3, 25));
+      // The count reads every match; the one other read of sellers is of the page's 25, by key (the
+      // list's size is planned, not read; the other instance's housekeeping may run meanwhile).
+      const reads = capture.since(mark).filter((s) => /^select .* from "sellers"/s.test(s.sql));
+      expect(reads.filter((s) => s.sql.startsWith('select count(*)'))).toHaveLength(1);
+      const rows = reads.filter((s) => !s.sql.startsWith('select count(*)'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.parameters.find(Array.isArray)).toHaveLength(25);
+    } finally {
+      await other.close();
+      capture.remove();
     }
   });
 

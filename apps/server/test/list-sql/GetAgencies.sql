@@ -20,13 +20,13 @@ EXPLAIN (FORMAT JSON) select "a"."agency_id", "a"."agency_name", "a"."owner_name
 
 select "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "a"."phone_1", "a"."email_address"
   from "agencies" as "a"
-  where ("a"."agency_name" ILIKE $1 OR "a"."owner_name" ILIKE $2 OR "a"."contact_person" ILIKE $3 OR "a"."phone_1" ILIKE $4 OR "a"."email_address" ILIKE $5)
-  order by ROW("a"."agency_id", "a"."agency_id") asc
-  limit $6
-  offset $7;
+  where ("a"."agency_name" ILIKE $1 OR "a"."owner_name" ILIKE $2 OR "a"."contact_person" ILIKE $3 OR "a"."phone_1" ILIKE $4 OR "a"."email_address" ILIKE $5) and "a"."agency_id" = ANY ($6)
+  order by ROW("a"."agency_id", "a"."agency_id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "a"."phone_1", "a"."email_address", "a"."agency_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "a"."agency_id", "a"."agency_name", "a"."owner_name", "a"."contact_person", "a"."phone_1", "a"."email_address", "a"."agency_id" as "match_key", "a"."agency_id" as "sort_key"
     from "agencies" as "a"
     where ("a"."agency_name" ILIKE $2 OR "a"."owner_name" ILIKE $3 OR "a"."contact_person" ILIKE $4 OR "a"."phone_1" ILIKE $5 OR "a"."email_address" ILIKE $6)
     limit $7) as "counted";

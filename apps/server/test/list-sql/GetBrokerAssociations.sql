@@ -20,13 +20,13 @@ EXPLAIN (FORMAT JSON) select "ba"."broker_association_id", "ba"."broker_associat
 
 select "ba"."broker_association_id", "ba"."broker_association_name", "ba"."email_address", "ba"."phone_1", "ba"."contact_person"
   from "broker_associations" as "ba"
-  where ("ba"."broker_association_name" ILIKE $1 OR "ba"."email_address" ILIKE $2 OR "ba"."phone_1" ILIKE $3 OR "ba"."contact_person" ILIKE $4)
-  order by ROW("ba"."broker_association_id", "ba"."broker_association_id") asc
-  limit $5
-  offset $6;
+  where ("ba"."broker_association_name" ILIKE $1 OR "ba"."email_address" ILIKE $2 OR "ba"."phone_1" ILIKE $3 OR "ba"."contact_person" ILIKE $4) and "ba"."broker_association_id" = ANY ($5)
+  order by ROW("ba"."broker_association_id", "ba"."broker_association_id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "ba"."broker_association_id", "ba"."broker_association_name", "ba"."email_address", "ba"."phone_1", "ba"."contact_person", "ba"."broker_association_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "ba"."broker_association_id", "ba"."broker_association_name", "ba"."email_address", "ba"."phone_1", "ba"."contact_person", "ba"."broker_association_id" as "match_key", "ba"."broker_association_id" as "sort_key"
     from "broker_associations" as "ba"
     where ("ba"."broker_association_name" ILIKE $2 OR "ba"."email_address" ILIKE $3 OR "ba"."phone_1" ILIKE $4 OR "ba"."contact_person" ILIKE $5)
     limit $6) as "counted";

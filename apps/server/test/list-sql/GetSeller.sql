@@ -31,13 +31,13 @@ select "s"."seller_id", "s"."seller_name", "s"."property_owner_name", "s"."agenc
           OR s.phone_1 ILIKE $3 OR s.email_address ILIKE $4
           OR s.agency_id = ANY (ARRAY(SELECT agency_id
         FROM agencies
-        WHERE agency_name ILIKE $5)))
-  order by ROW("s"."seller_name", "s"."seller_id") asc
-  limit $6
-  offset $7;
+        WHERE agency_name ILIKE $5))) and "s"."seller_id" = ANY ($6)
+  order by ROW("s"."seller_name", "s"."seller_id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "s"."seller_id", "s"."seller_name", "s"."property_owner_name", "s"."agency_id", "a"."agency_name", "s"."phone_1", "s"."email_address", "s"."seller_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "s"."seller_id", "s"."seller_name", "s"."property_owner_name", "s"."agency_id", "a"."agency_name", "s"."phone_1", "s"."email_address", "s"."seller_id" as "match_key", "s"."seller_name" as "sort_key"
     from "sellers" as "s"
     left join "agencies" as "a" on "a"."agency_id" = "s"."agency_id"
     where true and (s.seller_name ILIKE $2 OR s.property_owner_name ILIKE $3

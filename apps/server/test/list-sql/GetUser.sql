@@ -55,15 +55,15 @@ select "page".*, "u"."first_name" as "first_name", "u"."last_name" as "last_name
   from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and (u.search_text LIKE lower($1))
-    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc
-    limit $2
-    offset $3) as "page"
+    where true and (u.search_text LIKE lower($1)) and "u"."user_id" = ANY ($2)
+    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc) as "page"
   inner join "users" as "u" on "u"."user_id" = "page"."user_id"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key", "u"."first_name" || ' ' || "u"."last_name" as "sort_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and (u.search_text LIKE lower($2))

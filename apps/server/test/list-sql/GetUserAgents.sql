@@ -27,13 +27,13 @@ EXPLAIN (FORMAT JSON) select "u"."user_id", "u"."first_name" || ' ' || "u"."last
 select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email"
   from "users" as "u"
   inner join "roles" as "r" on "r"."id" = "u"."role_id"
-  where true and "u"."role_id" in ($1, $2) and (u.search_text LIKE lower($3))
-  order by ROW("u"."user_id", "u"."user_id") asc
-  limit $4
-  offset $5;
+  where true and "u"."role_id" in ($1, $2) and (u.search_text LIKE lower($3)) and "u"."user_id" = ANY ($4)
+  order by ROW("u"."user_id", "u"."user_id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email", "u"."user_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."phone_1" as "primary_phone", "u"."user_email", "u"."user_id" as "match_key", "u"."user_id" as "sort_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and "u"."role_id" in ($2, $3) and (u.search_text LIKE lower($4))

@@ -53,14 +53,14 @@ select "page".*, (SELECT coalesce(string_agg(k.user_skills, ', '
           WHERE rr.name ILIKE $2)) OR "u"."user_id" = ANY (ARRAY(SELECT l.user_id
           FROM user_skill_links l JOIN user_skills k USING (user_skills_id)
            
-          WHERE k.user_skills ILIKE $3)))
-    order by ROW("u"."user_id", "u"."user_id") asc
-    limit $4
-    offset $5) as "page"
+          WHERE k.user_skills ILIKE $3))) and "u"."user_id" = ANY ($4)
+    order by ROW("u"."user_id", "u"."user_id") asc) as "page"
   order by "page"."id" asc, "page"."id" asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id" as "id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."user_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "u"."user_id" as "id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."user_id" as "match_key", "u"."user_id" as "sort_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and EXISTS (SELECT 1

@@ -29,13 +29,13 @@ select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name",
   inner join "roles" as "r" on "r"."id" = "u"."role_id"
   where true and true and ((u.search_text LIKE lower($1) OR u.phone_2 ILIKE $2) OR "u"."user_id" = ANY (ARRAY(SELECT ru.user_id
         FROM users ru JOIN roles rr ON rr.id = ru.role_id
-        WHERE rr.name ILIKE $3)))
-  order by ROW("u"."user_id", "u"."user_id") asc
-  limit $4
-  offset $5;
+        WHERE rr.name ILIKE $3))) and "u"."user_id" = ANY ($4)
+  order by ROW("u"."user_id", "u"."user_id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1" as "primary_phone", "u"."phone_2" as "secondary_phone", "u"."user_email", "u"."user_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1" as "primary_phone", "u"."phone_2" as "secondary_phone", "u"."user_email", "u"."user_id" as "match_key", "u"."user_id" as "sort_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and true and ((u.search_text LIKE lower($2) OR u.phone_2 ILIKE $3) OR "u"."user_id" = ANY (ARRAY(SELECT ru.user_id

@@ -22,13 +22,13 @@ select "a"."id", "a"."at", "a"."actor_id", "a"."actor_name", "a"."actor_email", 
   from "audit_log" as "a"
   where (coalesce(a.actor_name, '') || ' ' || coalesce(a.actor_email, '') || ' ' ||
   coalesce(a.ip, '') || ' ' || coalesce(a.call, '') || ' ' || coalesce(a.entity_id, '') || ' ' ||
-  coalesce(a.details ->> 'email', '')) ILIKE $1
-  order by ROW("a"."at", "a"."id") desc
-  limit $2
-  offset $3;
+  coalesce(a.details ->> 'email', '')) ILIKE $1 and "a"."id" = ANY ($2)
+  order by ROW("a"."at", "a"."id") desc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "a"."id", "a"."at", "a"."actor_id", "a"."actor_name", "a"."actor_email", "a"."ip", "a"."call", "a"."action", "a"."entity", "a"."entity_id", "a"."before", "a"."after", "a"."details", "a"."id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key desc, counted.match_key desc), '{}') END as "matches"
+  from (select "a"."id", "a"."at", "a"."actor_id", "a"."actor_name", "a"."actor_email", "a"."ip", "a"."call", "a"."action", "a"."entity", "a"."entity_id", "a"."before", "a"."after", "a"."details", "a"."id" as "match_key", "a"."at" as "sort_key"
     from "audit_log" as "a"
     where (coalesce(a.actor_name, '') || ' ' || coalesce(a.actor_email, '') || ' ' ||
   coalesce(a.ip, '') || ' ' || coalesce(a.call, '') || ' ' || coalesce(a.entity_id, '') || ' ' ||

@@ -36,14 +36,14 @@ select "page".*, (SELECT count(*)::int
   from (select "u"."user_id", "r"."name" as "role_type", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $1)
-    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc
-    limit $2
-    offset $3) as "page"
+    where true and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $1) and "u"."user_id" = ANY ($2)
+    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc) as "page"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id", "r"."name" as "role_type", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."user_status", "u"."user_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "u"."user_id", "r"."name" as "role_type", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "u"."user_status", "u"."user_id" as "match_key", "u"."first_name" || ' ' || "u"."last_name" as "sort_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and ("u"."first_name" || ' ' || "u"."last_name" ILIKE $2)

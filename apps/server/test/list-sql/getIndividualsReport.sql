@@ -36,14 +36,14 @@ select "page".*, (SELECT count(*)::int
   from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
-    where true and "u"."role_id" = $1 and (u.search_text LIKE lower($2))
-    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc
-    limit $3
-    offset $4) as "page"
+    where true and "u"."role_id" = $1 and (u.search_text LIKE lower($2)) and "u"."user_id" = ANY ($3)
+    order by ROW("u"."first_name" || ' ' || "u"."last_name", "u"."user_id") asc) as "page"
   order by "page"."full_name" asc, "page"."user_id" asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "u"."user_id", "u"."first_name" || ' ' || "u"."last_name" as "full_name", "r"."name" as "role_name", "u"."phone_1", "u"."user_email", "u"."user_status", "u"."user_id" as "match_key", "u"."first_name" || ' ' || "u"."last_name" as "sort_key"
     from "users" as "u"
     inner join "roles" as "r" on "r"."id" = "u"."role_id"
     where true and "u"."role_id" = $2 and (u.search_text LIKE lower($3))

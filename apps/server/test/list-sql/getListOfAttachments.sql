@@ -39,13 +39,13 @@ select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' '
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
-  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
-  order by ROW("p"."property_name", "m"."id") asc
-  limit $5
-  offset $6;
+  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'))) and "m"."id" = ANY ($5)
+  order by ROW("p"."property_name", "m"."id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id", "m"."id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "p"."property_name", "m"."type", CASE WHEN m.type = 'Image' THEN '/media/' || m.file ELSE m.video_url END as "images_video", "p"."property_id", "p"."seller_id", "p"."agent_id", "m"."id" as "match_key", "p"."property_name" as "sort_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

@@ -68,19 +68,19 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-    where true and p.status IN ('Open', 'Pending') and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
-    order by ROW("p"."broker_id", "p"."property_id") asc
-    limit $5
-    offset $6) as "page"
+    where true and p.status IN ('Open', 'Pending') and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'))) and "p"."property_id" = ANY ($5)
+    order by ROW("p"."broker_id", "p"."property_id") asc) as "page"
   order by "page"."broker_id" asc, "page"."property_id" asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
   from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_first_added" AT TIME ZONE 'Asia/Manila')))::int as "months", CASE WHEN p.status = 'Pending'
   THEN (extract(year
         FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_last_status_change" AT TIME ZONE 'Asia/Manila')) * 12 + extract(month
-        FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_last_status_change" AT TIME ZONE 'Asia/Manila')))::int END as "pending", "p"."status", "p"."broker_id", "p"."property_id" as "match_key"
+        FROM age(now() AT TIME ZONE 'Asia/Manila', "p"."date_last_status_change" AT TIME ZONE 'Asia/Manila')))::int END as "pending", "p"."status", "p"."broker_id", "p"."property_id" as "match_key", "p"."broker_id" as "sort_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

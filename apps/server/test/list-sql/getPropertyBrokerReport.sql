@@ -46,13 +46,13 @@ select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."l
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')))
-  order by ROW("s"."seller_name", "p"."property_id") asc
-  limit $5
-  offset $6;
+  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'))) and "p"."property_id" = ANY ($5)
+  order by ROW("s"."seller_name", "p"."property_id") asc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id", "p"."property_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key asc, counted.match_key asc), '{}') END as "matches"
+  from (select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "b"."broker_name" as "broker_associated", "p"."seller_id", "p"."agent_id", "p"."property_name", "p"."status", "p"."broker_id", "p"."property_id" as "match_key", "s"."seller_name" as "sort_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

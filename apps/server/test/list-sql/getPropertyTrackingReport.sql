@@ -33,13 +33,13 @@ select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
   where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
         FROM roles
-        WHERE name ILIKE $9)) OR "op"."first_name" || ' ' || "op"."last_name" ILIKE $10)
-  order by ROW("p"."date_first_added", "p"."property_id") desc
-  limit $11
-  offset $12;
+        WHERE name ILIKE $9)) OR "op"."first_name" || ' ' || "op"."last_name" ILIKE $10) and "p"."property_id" = ANY ($11)
+  order by ROW("p"."date_first_added", "p"."property_id") desc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
-  from (select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date_last_modified", "p"."date_last_status_change", "p"."date_suspended", ut.name as "user_type", "p"."date_modified_operator", "op"."first_name" || ' ' || "op"."last_name" as "operator_name", "p"."property_id" as "match_key"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key desc, counted.match_key desc), '{}') END as "matches"
+  from (select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date_last_modified", "p"."date_last_status_change", "p"."date_suspended", ut.name as "user_type", "p"."date_modified_operator", "op"."first_name" || ' ' || "op"."last_name" as "operator_name", "p"."property_id" as "match_key", "p"."date_first_added" as "sort_key"
     from "properties" as "p"
     left join "roles" as "ut" on "ut"."id" = "p"."user_type"
     left join "users" as "op" on "op"."user_id" = "p"."operator_id"

@@ -48,16 +48,17 @@ select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.s
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   where true and p.status IN ('Sold', 'Occupied') and (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date and (p.search_document ~ ($3 || regexp_replace(lower($4), $5, $6, 'g')))
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date and (p.search_document ~ ($3 || regexp_replace(lower($4), $5, $6, 'g'))) and "p"."property_id" = ANY ($7)
   order by ROW((CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END), "p"."property_id") desc
-  limit $7
-  offset $8;
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END), "p"."property_id") desc;
 
-select count(*) as "n", CASE WHEN count(*) <= $1 THEN array_agg(counted.match_key) END as "matches"
+select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
+           
+      ORDER BY counted.sort_key desc, counted.match_key desc), '{}') END as "matches"
   from (select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.status = 'Sold' THEN coalesce(p.sale_price, p.sale_price_asked)
   ELSE coalesce(p.price_rented, p.rental_price_asked) END)::float8 as "price", to_char("p"."date_sold" AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') as "date_sold", to_char(CASE WHEN p.status = 'Occupied' THEN (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id", "p"."property_id" as "match_key"
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) END, 'YYYY-MM-DD') as "date_rented", "p"."street_name", "p"."building_name" as "property_building_name", "b"."broker_name" as "broker_associated", "p"."status", "p"."seller_id", "p"."broker_id", "p"."property_id" as "match_key", (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) as "sort_key"
     from "properties" as "p"
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"

@@ -13,8 +13,8 @@ export type AnyQuery = SelectQueryBuilder<any, any, any>;
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The keys of a search's matches, found by the count: the page looks them up by key, and the joins and
- * the sort see how few they are (a search across parents is estimated at thousands of rows).
+ * The keys of a search's matches in the list's order, found by the count (all of them) or by a walk of
+ * the sort order (the first few): the page is a slice of them, and its rows are looked up by key.
  */
 export type Matches = readonly unknown[];
 
@@ -32,11 +32,7 @@ export function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx
       )})`;
 }
 
-export function filtered<I extends ListQuery>(
-  spec: ListSpec<I>,
-  ctx: Ctx<I>,
-  matches?: Matches | RawBuilder<unknown>,
-) {
+export function filtered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Matches) {
   const query = spec.query(ctx);
   const condition = searchCondition(spec, ctx);
   if (!condition) return query;
@@ -65,11 +61,7 @@ export function sortKey<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
  */
 export type PageSource = Matches | 'walk';
 
-export function ordered<I extends ListQuery>(
-  spec: ListSpec<I>,
-  ctx: Ctx<I>,
-  source?: PageSource | RawBuilder<unknown>,
-) {
+export function ordered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: PageSource) {
   if (spec.sortMatches && ctx.input.searchText && source !== 'walk') {
     // The same order as a row (records sort field by field, nulls last), which no index serves: the
     // matches are found through the search's indexes and sorted (runList finds where they are first).
@@ -101,15 +93,9 @@ function paged<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, source?: Pag
   const offset = (page - 1) * itemsPerPage;
   const split = splitOf(spec, ctx);
   const key = matchKey(spec);
-  if (source && source !== 'walk' && key) {
-    // The page's keys first, through the joins its order needs; then its rows, through all of them.
-    const keys = ordered(spec, ctx, source)
-      .clearSelect()
-      .select(sql.ref(key).as('key'))
-      .limit(itemsPerPage)
-      .offset(offset);
-    return ordered(spec, ctx, sql`ARRAY(${keys})`);
-  }
+  // The keys are in the list's order (the count's or a walk's): the page's rows are looked up by its own.
+  if (source && source !== 'walk' && key)
+    return ordered(spec, ctx, source.slice(offset, offset + itemsPerPage));
   if (!spec.split || !split || ctx.input.searchText)
     return ordered(spec, ctx, source).limit(itemsPerPage).offset(offset);
   // The page is among the first offset + itemsPerPage rows of each part; nulls sort last ascending.
@@ -166,15 +152,19 @@ export function listQueries<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>,
     !ctx.input.searchText && spec.unfilteredCount ? spec.unfilteredCount(ctx) : filtered(spec, ctx);
   const key = spec.sortMatches && ctx.input.searchText ? matchKey(spec) : undefined;
   // Counts at most one row past the limit: beyond it, the planner's estimate stands in (see runList).
-  const limited = (key ? counted.select(sql.ref(key).as('match_key')) : counted).limit(EXACT_COUNT_LIMIT + 1);
+  const limited = (
+    key ? counted.select([sql.ref(key).as('match_key'), sql`${sortKey(spec, ctx)}`.as('sort_key')]) : counted
+  ).limit(EXACT_COUNT_LIMIT + 1);
   const count = ctx.db.selectFrom(limited.as('counted')).select(sql<string>`count(*)`.as('n'));
+  // The matches in the page's order (field by field, as ordered() compares its row), read once: the
+  // page is a slice of them, not a second read of every match to sort them.
+  const direction = directionOf(ctx.input.sortOrder);
   return {
     rows: withLateColumns(spec, ctx, paged(spec, ctx, source)),
     count: key
       ? count.select(
-          sql<Matches | null>`CASE WHEN count(*) <= ${EXACT_COUNT_LIMIT} THEN array_agg(counted.match_key) END`.as(
-            'matches',
-          ),
+          sql<Matches | null>`CASE WHEN count(*) <= ${EXACT_COUNT_LIMIT} THEN coalesce(array_agg(counted.match_key
+            ORDER BY counted.sort_key ${direction}, counted.match_key ${direction}), '{}') END`.as('matches'),
         )
       : count,
     counted,

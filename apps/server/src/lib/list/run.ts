@@ -154,11 +154,10 @@ async function walkIsCheaper<I extends ListQuery>(
   ctx: Ctx<I>,
   bound: number,
   reach: number,
-  matches: Matches | undefined,
 ) {
   const [walk, sorted] = await Promise.all([
     planOf(ctx, walkQuery(spec, ctx, bound, reach)),
-    planOf(ctx, listQueries(spec, ctx, matches).rows),
+    planOf(ctx, listQueries(spec, ctx).rows),
   ]);
   return walk.cost < sorted.cost;
 }
@@ -201,8 +200,9 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   // limit before: most never do, and are spared a statement. A search of one asks it before counting.
   const estimateTotal = () => estimatedRows(ctx, queries.counted);
   // Counted past the limit a moment ago: the planner's estimate stands in without counting again. Only
-  // a list that has counted past it before can have, and only its counts are named (compiled) here.
-  const counting = largeLists.has(spec) ? countKey(queries.count) : undefined;
+  // a list that has counted past it before can have, and only its counts are named (compiled) here: by
+  // the rows counted, whatever the sort (the count orders the matches it keeps by it).
+  const counting = largeLists.has(spec) ? countKey(queries.counted) : undefined;
   const remembered = counting !== undefined && knownLarge(counting);
   // A search of such a list is counted only when it is not expected to match TRUSTED_ESTIMATE rows or
   // more (decision 66): counting a common word's first 10,001 matches can take half a second at ten
@@ -232,7 +232,7 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
   const counted = Number(count.n);
   const estimate = counted > EXACT_COUNT_LIMIT;
   if (estimate) largeLists.add(spec);
-  if (estimate && !remembered) rememberLarge(counting ?? countKey(queries.count));
+  if (estimate && !remembered) rememberLarge(counting ?? countKey(queries.counted));
   const total = estimate ? Math.max(counted, expected ?? estimated ?? (await estimateTotal())) : counted;
   const paging = {
     total,
@@ -242,17 +242,18 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     last_page: Math.max(1, Math.ceil(total / itemsPerPage)),
   };
   const reach = page * itemsPerPage;
+  // Every match in the page's order, when the count found 10,000 or fewer: the page is a slice of them.
   const all = (count as { matches?: Matches | null }).matches ?? undefined;
   const firstBound = walkBound(total, listed, reach);
   /** The keys of the page's matches met by a walk of the sort order `bound` rows long, if it met them all. */
   const walk = async (bound: number) => {
     const walked = await walkedMatches(spec, ctx, bound, reach);
-    return walked.length === reach || (!estimate && walked.length === total) ? walked : undefined;
+    return walked.length === reach ? walked : undefined;
   };
   // Whether walking the sort order is worth trying: undefined until asked.
   let walks: boolean | undefined;
   const walkWorthTrying = async () =>
-    (walks ??= firstBound <= total / 4 && (await walkIsCheaper(spec, ctx, firstBound, reach, all)));
+    (walks ??= firstBound <= total / 4 && (await walkIsCheaper(spec, ctx, firstBound, reach)));
   let nextBound = firstBound;
 
   // So many matches that sorting them may take a second, where the client asked for the newest: sorted
@@ -266,23 +267,24 @@ export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I
     if (newest) return { data: newest, newest_first: true, ...paging };
   }
   /**
-   * Where the searched page is: among the keys a walk met, when it met all the page needs within its
-   * bound; else among every match, by key when the count has them, or all of them through the
-   * search's indexes. A list without a single key walks without a bound.
+   * Where the searched page is: among every match, when the count has them; else among the keys a walk
+   * met, when it met all the page needs within its bound; else all of them through the search's
+   * indexes, sorted. A list without a single key walks without a bound.
    */
   const pageSource = async (): Promise<PageSource | undefined> => {
-    if (!key) return firstBound < total ? 'walk' : all;
+    if (all) return all;
+    if (!key) return firstBound < total ? 'walk' : undefined;
     // Where the matches lie further on, four times as far each time, while a walk reads at most a
     // quarter as many rows as there are matches to sort: a row walked costs about twice a match sorted
     // (at ten million listings, 3.2 µs and 1.5 µs), so all the walks together cost at most two thirds
     // of the sort they may spare. Common first names among 2,000,000 users walked 170,000 rows, half a
     // second, before sorting their 250,000 matches after all.
-    if (nextBound > total / 4 || !(await walkWorthTrying())) return all;
+    if (nextBound > total / 4 || !(await walkWorthTrying())) return undefined;
     for (let bound = nextBound; bound <= total / 4; bound *= 4) {
       const walked = await walk(bound);
       if (walked) return walked;
     }
-    return all;
+    return undefined;
   };
   const rows = found ?? (await listQueries(spec, ctx, await pageSource()).rows.execute());
 
