@@ -191,9 +191,9 @@ const largeLists = new WeakSet<ListSpec<never>>();
 export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
   const { page, itemsPerPage } = ctx.input;
   const queries = listQueries(spec, ctx);
-  // A search that sorts its matches is counted first: few (for the size of the list) are looked up by
-  // key and sorted; more are looked for by walking the sort order, when they are common enough to meet
-  // a page of them soon.
+  // A search that sorts its matches is counted first: 10,000 or fewer come back in order from the
+  // count, and the page is a slice of them; more are looked for by walking the sort order, when they
+  // are common enough to meet a page of them soon, else sorted.
   const searched = spec.sortMatches && ctx.input.searchText;
   // The estimates are asked for at once with the page and the count, not after the count: planning
   // costs less than the wait. The total's estimate, though, only for a list that has counted past the
