@@ -4,6 +4,10 @@ import type { Db } from '../index.ts';
 import type { Database } from '../schema.ts';
 import { anyOf } from '../any-of.ts';
 
+/** The ids of the roles whose names match an ILIKE pattern. */
+export const roleIdsLike = async (db: Db, pattern: string) =>
+  (await db.selectFrom('roles').select('id').where('name', 'ilike', pattern).execute()).map((r) => r.id);
+
 /** Another role with this name (in any case), if there is one. */
 export function findRoleNamed(db: Db, name: string, exceptId?: number) {
   let q = db

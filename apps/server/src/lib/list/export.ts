@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { ListQuery } from '@app/contract';
 import { recordAudit } from '../audit.ts';
 import type { Gate, Turn } from '../gate.ts';
-import { ordered, withLateColumns, type Ctx } from './page.ts';
+import { ordered, withLateColumns, withSearchIds, type Ctx } from './page.ts';
 import type { ExportColumn, ListSpec } from './spec.ts';
 
 const manilaDate = () =>
@@ -39,7 +39,7 @@ export async function streamExport<I extends ListQuery>(
   // The client left while the export waited its turn: nobody reads an answer (499, as nginx logs it).
   if (turn === 'gone') return ctx.reply.status(499).send();
   try {
-    return await writeExport(spec, ctx, turn);
+    return await writeExport(spec, await withSearchIds(spec, ctx), turn);
   } catch (error) {
     turn();
     throw error;

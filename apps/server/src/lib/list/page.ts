@@ -4,7 +4,8 @@ import type { CallContext } from '../call-context.ts';
 import type { SessionUser } from '../session.ts';
 import type { ListSpec } from './spec.ts';
 
-export type Ctx<I> = CallContext<I, SessionUser>;
+/** A list call's context; with the ids its search looked up (`withSearchIds`), while searching. */
+export type Ctx<I> = CallContext<I, SessionUser> & { searchIds?: readonly number[] };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -18,14 +19,23 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  */
 export type Matches = readonly unknown[];
 
+const patternOf = (text: string) => `%${escapeLike(text)}%`;
+
+/** The context with the ids the list's search looks up first (ListSpec.searchIds), when searching. */
+export async function withSearchIds<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Ctx<I>> {
+  const text = ctx.input.searchText;
+  return spec.searchIds && text ? { ...ctx, searchIds: await spec.searchIds(ctx.db, patternOf(text)) } : ctx;
+}
+
 /** What the list's search asks of a row, or undefined when nothing is searched. */
 export function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
   const text = ctx.input.searchText;
   if (!text) return undefined;
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = patternOf(text);
   const search = spec.search;
+  if (spec.searchIds && !ctx.searchIds) throw new Error('The search ids were not looked up (withSearchIds)');
   return typeof search === 'function'
-    ? search(pattern, text)
+    ? search(pattern, text, ctx.searchIds ?? [])
     : sql<SqlBool>`(${sql.join(
         search.map((column) => sql`${sql.ref(column)} ILIKE ${pattern}`),
         sql` OR `,

@@ -19,6 +19,7 @@ import {
   type Ctx,
   type Matches,
   type PageSource,
+  withSearchIds,
 } from './page.ts';
 
 /**
@@ -188,7 +189,11 @@ export async function newestShare<I extends ListQuery>(spec: ListSpec<I>, ctx: C
 /** The lists that have counted past EXACT_COUNT_LIMIT since the server started. */
 const largeLists = new WeakSet<ListSpec<never>>();
 
-export async function runList<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Page<unknown>> {
+export async function runList<I extends ListQuery>(
+  spec: ListSpec<I>,
+  callCtx: Ctx<I>,
+): Promise<Page<unknown>> {
+  const ctx = await withSearchIds(spec, callCtx);
   const { page, itemsPerPage } = ctx.input;
   const queries = listQueries(spec, ctx);
   // A search that sorts its matches is counted first: 10,000 or fewer come back in order from the

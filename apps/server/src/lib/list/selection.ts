@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '@app/contract';
 import { badRequest } from '../errors.ts';
-import { filtered, matchKey, type Ctx } from './page.ts';
+import { filtered, matchKey, withSearchIds, type Ctx } from './page.ts';
 import type { ListSpec } from './spec.ts';
 
 /** The list narrowed to these rows: its own query (so its scope), keyed by its tie-breaker. */
@@ -33,7 +33,7 @@ export async function selectedKeys<I extends ListQuery>(
 ): Promise<number[]> {
   const key = keyOf(spec);
   const source = selection.ids ? narrowedTo(spec, selection.ids) : spec;
-  const rows = await filtered(source, ctx)
+  const rows = await filtered(source, await withSearchIds(spec, ctx))
     .clearSelect()
     .select(sql<number>`${sql.ref(key)}`.as('key'))
     .limit(selection.max + 1)

@@ -1,4 +1,5 @@
 import type { AliasedExpression, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Db } from '../../db/index.ts';
 import type { CallContext } from '../call-context.ts';
 import type { SessionUser } from '../session.ts';
 
@@ -27,9 +28,16 @@ export interface ListSpec<I> {
   sort: Record<string, string | Expression<unknown>>;
   /**
    * Searched columns, or a predicate built from the ILIKE pattern (to reach parent tables by index) or
-   * from the searched text itself (a listing's search document).
+   * from the searched text itself (a listing's search document), and the ids `searchIds` looked up.
    */
-  search: readonly string[] | ((pattern: string, text: string) => Expression<SqlBool>);
+  search:
+    readonly string[] | ((pattern: string, text: string, ids: readonly number[]) => Expression<SqlBool>);
+  /**
+   * Ids the search tests a column against, looked up in a small table before the list's statements are
+   * built: as values, the planner knows how many rows they find, where from a subquery it must assume
+   * many and read the list's rows one by one (decision 69).
+   */
+  searchIds?: (db: Db, pattern: string) => Promise<readonly number[]>;
   /** The primary key (or keys, in order) ending every ORDER BY, so paging is stable. */
   tieBreaker: string | readonly string[];
   /**
