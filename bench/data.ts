@@ -230,7 +230,7 @@ export async function generateMarketplace(
         // The search document written here, as its trigger (skipped by a superuser's load) would.
         sql`INSERT INTO properties (property_id, ${LISTING_COLUMNS}, search_document)
       SELECT x.*, property_search_document(x.property_name, x.property_headline, x.street_name,
-        x.building_name, x.seller_id, x.agent_id, x.broker_id)
+        x.building_name, x.seller_id, x.agent_id, x.broker_id, x.operator_id)
       FROM (SELECT g, o.owner, o.owner_type, CASE WHEN g % 25 = 0 THEN NULL ELSE ${firstSeller}::int + g % ${sellers} END,
         CASE WHEN o.individual OR g % 20 = 0 THEN NULL ELSE o.owner END,
         CASE WHEN NOT o.individual AND g % 7 = 0 THEN ${agentOf('g * 31')} END,

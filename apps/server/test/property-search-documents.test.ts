@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
+import { listingReports } from '../src/calls/reports/listings.ts';
 import { propertySearch, type PropertySearchField } from '../src/db/repositories/property-search.ts';
 import { agencyPayload, idOf, place, sellerPayload, useTestApp, type Place } from './entity-fixtures.ts';
 import { planWithoutTableScans } from './helpers.ts';
@@ -202,6 +203,27 @@ describe('search documents', () => {
     expect(await indexRead(['name', 'seller'])).toBe('properties_search_trgm');
   });
 
+  it("answer Property Tracking's search through indexes alone, so that it can be combined with the report's days", async () => {
+    // The owner types named by the text are looked up first ('agent': Agent and Owner-Agent), so each
+    // arm of the OR is an index read: without one, only a scan of every listing of the days can
+    // answer it (decision 69).
+    const tracking = listingReports.getPropertyTrackingReport;
+    const search = tracking.search as (p: string, t: string, ids: readonly number[]) => Expression<SqlBool>;
+    for (const [text, types, indexes] of [
+      ['cebu', 0, ['properties_search_trgm']],
+      ['agent', 2, ['properties_owner_type', 'properties_search_trgm']],
+    ] as const) {
+      const ownerTypes = await tracking.searchIds!(env.t.db, `%${text}%`);
+      expect(ownerTypes).toHaveLength(types);
+      const plan = await planWithoutTableScans(
+        env.t.db,
+        sql`SELECT property_id FROM properties p WHERE ${search(`%${text}%`, text, ownerTypes)}`,
+      );
+      expect([...plan.matchAll(/Bitmap Index Scan on (\w+)/g)].map((m) => m[1])).toEqual(indexes);
+      expect(plan).not.toMatch(/Seq Scan on properties|Filter:/);
+    }
+  });
+
   it('follow renames of listings, sellers, agents and brokers in the same transaction, and deletes', async () => {
     const db = env.t.db;
     await db
@@ -297,7 +319,7 @@ describe('search documents', () => {
     const { rows } = await sql<{ stale: number }>`SELECT count(*)::int AS stale FROM properties
       WHERE property_id = ANY (${listingIds.slice(1)}) AND search_document IS DISTINCT FROM
         property_search_document(property_name, property_headline, street_name, building_name, seller_id,
-          agent_id, broker_id)`.execute(db);
+          agent_id, broker_id, operator_id)`.execute(db);
     expect(rows[0]!.stale).toBe(0);
     await expectSameMatches();
   });

@@ -565,6 +565,20 @@ describe('listing reports', () => {
         searchText: 'oscar',
       }),
     ).toEqual([6]);
+    // By owner type too: the roles so named are looked up first (decision 69).
+    const year = { from_date: '2025-01-01', to_date: '2025-12-31', itemsPerPage: 50 };
+    const rows = (await report('getPropertyTrackingReport', year)).data;
+    expect(new Set(rows.map((r) => r.user_type))).toEqual(new Set(['Agent', 'Individual']));
+    for (const text of ['INDIVIDUAL', 'agen', 'oscar'])
+      expect(await numbers('getPropertyTrackingReport', { ...year, searchText: text })).toEqual(
+        listings(
+          rows.filter((r) =>
+            [r.property_name, r.user_type, r.operator_name].some((v) =>
+              String(v).toLowerCase().includes(text.toLowerCase()),
+            ),
+          ),
+        ).map(Number),
+      );
     expect((await report('getPropertyTrackingReport')).total).toBe(0);
     expect(
       await numbers('getPropertyTrackingReport', { from_date: '2025-06-01', to_date: '2025-06-01' }, 'A1'),

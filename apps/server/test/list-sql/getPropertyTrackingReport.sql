@@ -27,13 +27,15 @@ EXPLAIN (FORMAT JSON) select "p"."property_id", "p"."property_name", "p"."date_f
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
   where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila'));
 
+select "id"
+  from "roles"
+  where "name" ilike $1;
+
 select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date_last_modified", "p"."date_last_status_change", "p"."date_suspended", ut.name as "user_type", "p"."date_modified_operator", "op"."first_name" || ' ' || "op"."last_name" as "operator_name"
   from "properties" as "p"
   left join "roles" as "ut" on "ut"."id" = "p"."user_type"
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
-        FROM roles
-        WHERE name ILIKE $9)) OR "op"."first_name" || ' ' || "op"."last_name" ILIKE $10) and "p"."property_id" = ANY ($11)
+  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.search_document ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) and "p"."property_id" = ANY ($9)
   order by ROW("p"."date_first_added", "p"."property_id") desc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
@@ -43,10 +45,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted
     from "properties" as "p"
     left join "roles" as "ut" on "ut"."id" = "p"."user_type"
     left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))) OR "p"."user_type" = ANY (ARRAY(SELECT id
-          FROM roles
-          WHERE name ILIKE $10)) OR "op"."first_name" || ' ' || "op"."last_name" ILIKE $11)
-    limit $12) as "counted";
+    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.search_document ~ ($6 || regexp_replace(lower($7), $8, $9, 'g')))
+    limit $10) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

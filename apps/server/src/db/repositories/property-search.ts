@@ -1,8 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
 
 /**
- * The fields of a listing's search document (migration 0028), in order: each is marked by its own
- * private-use character, U+E001 for the first. Searches name the fields they read.
+ * The fields of a listing's search document (migration 0028; the operator's from 0034, present only
+ * when the listing has one), in order: each is marked by its own private-use character, U+E001 for
+ * the first. Searches name the fields they read.
  */
 const PROPERTY_SEARCH_FIELDS = [
   'name',
@@ -12,6 +13,7 @@ const PROPERTY_SEARCH_FIELDS = [
   'seller',
   'agent',
   'broker',
+  'operator',
 ] as const;
 export type PropertySearchField = (typeof PROPERTY_SEARCH_FIELDS)[number];
 
@@ -20,7 +22,7 @@ const marker = (field: PropertySearchField) => String.fromCharCode(markerCode(fi
 /** The listing's own fields: the document up to the seller's marker, with its own index (migration 0031). */
 const OWN_FIELDS: readonly PropertySearchField[] = ['name', 'headline', 'street', 'building'];
 const ownText = sql`split_part(p.search_document, chr(${sql.lit(markerCode('seller'))}), 1)`;
-const ANY_MARKER = `${marker('name')}-${marker('broker')}`;
+const ANY_MARKER = `${marker('name')}-${marker('operator')}`;
 /** A regular expression's metacharacters (ARE), and each one escaped by a backslash. */
 const METACHARACTER = '([.*+?^${}()|\\[\\]\\\\])';
 const ESCAPED = '\\\\\\1';
