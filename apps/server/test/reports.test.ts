@@ -936,6 +936,11 @@ describe('exports', () => {
     expect(tracking.rows).toBe(3);
     expect(tracking.cell(1, 'Date First')).toEqual(new Date(Date.UTC(2025, 0, 10, 23, 59, 59)));
     expect(tracking.sheet.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm');
+    // Searched by owner type, whose roles are looked up first (decision 69): the rows the page shows.
+    const byType = { from_date: '2025-01-01', to_date: '2025-12-31', searchText: 'individual' };
+    const individuals = await load('getPropertyTrackingReport', byType);
+    expect(individuals.rows).toBe((await report('getPropertyTrackingReport', byType)).total);
+    expect(individuals.cell(1, 'User Type')).toBe('Individual');
     const sellers = await load('getSellerReports');
     expect([sellers.cell(1, 'Name'), sellers.cell(1, 'Total Properties')]).toEqual(['Cruz Seller', 1]);
     const linked = await load('getBrokerLinkedAssociationReport', { searchText: 'xavier' });
