@@ -9,7 +9,7 @@ export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`
       -- The operator's name after the broker's, marked U+E008, and only when the listing has one: the
-      -- nine in ten listings without one keep their document as it was, so only the others are written.
+      -- listings without one keep their document as it was, so only the others are written again.
       CREATE FUNCTION property_search_document(name text, headline text, street text, building text,
           seller integer, agent integer, broker integer, operator integer) RETURNS text LANGUAGE sql STABLE AS $$
         SELECT concat(chr(57345), lower(name), chr(57346), lower(headline), chr(57347), lower(street),
@@ -52,7 +52,8 @@ export const migration: Migration = {
 
       SET LOCAL maintenance_work_mem = '256MB';
       UPDATE properties SET search_document = NULL WHERE operator_id IS NOT NULL;
-      -- The owner types a search names, when few listings have them: most listings have one of two.
+      -- Read for a search that names an owner type few listings have (for a common one the planner
+      -- reads the report's days instead).
       CREATE INDEX properties_owner_type ON properties (user_type);
       ANALYZE properties;
     `.execute(db);
