@@ -15,6 +15,7 @@ import {
 } from './build.ts';
 import { fullNameOf } from '../../db/repositories/full-name.ts';
 import { roleIdsLike } from '../../db/repositories/roles.ts';
+import { anyOf } from '../../db/any-of.ts';
 
 /**
  * Listings in the user's scope with their seller (`s`), agent (`ag`) and broker (`b`): LEFT JOINs, so
@@ -268,9 +269,7 @@ export const listingReports: Pick<
     searchIds: roleIdsLike,
     search: (_pattern, text, ownerTypes) => {
       const document = propertySearch(text, ['name', 'operator']);
-      return ownerTypes.length
-        ? either(sql<SqlBool>`p.user_type = ANY (${ownerTypes}::int[])`, document)
-        : document;
+      return ownerTypes.length ? either(anyOf('p.user_type', ownerTypes), document) : document;
     },
     tieBreaker: 'p.property_id',
   },
