@@ -36,6 +36,24 @@ const page = async (query: Record<string, string | number>) => {
   return { total: body.total, numbers: body.data.map((s) => Number(s.seller_name.slice(-5))) };
 };
 
+/** A GET through another instance that records its statements: the answer, and what it ran. */
+async function withStatements(url: string) {
+  const capture = statementCapture('list-search-plans');
+  const other = await capture.whileStarting(() => anotherInstance(t));
+  try {
+    const mark = capture.mark();
+    const res = await other.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      body: res.json().resultData as { total: number; data: unknown[] },
+      statements: capture.since(mark),
+    };
+  } finally {
+    await other.close();
+    capture.remove();
+  }
+}
+
 /** The numbers a page should hold, worked out from how the sellers were made. */
 function expected(matches: (n: number) => boolean, order: 'asc' | 'desc', pageNo: number, size: number) {
   const all = numbers.filter(matches);
@@ -90,31 +108,18 @@ describe('a searched list pages its matches in order however they lie in the sor
   });
 
   it('reads the matches of a search counted exactly once: the page rows are looked up by their keys', async () => {
-    const capture = statementCapture('list-search-plans');
-    const other = await capture.whileStarting(() => anotherInstance(t));
-    try {
-      const mark = capture.mark();
-      const res = await other.app.inject({
-        method: 'GET',
-        url: '/api/GetSeller?searchText=gathered&sortColumn=seller_name&sortOrder=desc&page=3&itemsPerPage=25',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const numbers = (res.json().resultData.data as { seller_name: string }[]).map((s) =>
-        Number(s.seller_name.slice(-5)),
-      );
-      expect(numbers).toEqual(expected(gathered, 'desc', 3, 25));
-      // The count reads every match; the one other read of sellers is of the page's 25, by key (the
-      // list's size is planned, not read; the other instance's housekeeping may run meanwhile).
-      const reads = capture.since(mark).filter((s) => /^select .* from "sellers"/s.test(s.sql));
-      expect(reads.filter((s) => s.sql.startsWith('select count(*)'))).toHaveLength(1);
-      const rows = reads.filter((s) => !s.sql.startsWith('select count(*)'));
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.parameters.find(Array.isArray)).toHaveLength(25);
-    } finally {
-      await other.close();
-      capture.remove();
-    }
+    const { body, statements } = await withStatements(
+      '/api/GetSeller?searchText=gathered&sortColumn=seller_name&sortOrder=desc&page=3&itemsPerPage=25',
+    );
+    const numbers = (body.data as { seller_name: string }[]).map((s) => Number(s.seller_name.slice(-5)));
+    expect(numbers).toEqual(expected(gathered, 'desc', 3, 25));
+    // The count reads every match; the one other read of sellers is of the page's 25, by key (the
+    // list's size is planned, not read; the other instance's housekeeping may run meanwhile).
+    const reads = statements.filter((s) => /^select .* from "sellers"/s.test(s.sql));
+    expect(reads.filter((s) => s.sql.startsWith('select count(*)'))).toHaveLength(1);
+    const rows = reads.filter((s) => !s.sql.startsWith('select count(*)'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.parameters.find(Array.isArray)).toHaveLength(25);
   });
 
   it('a page past the last match is empty', async () => {
@@ -124,49 +129,65 @@ describe('a searched list pages its matches in order however they lie in the sor
 });
 
 describe('a searched list whose rows have no single key', () => {
-  // Agents Based Agency: a row per agency and agent. Its matches cannot be looked up by key, so its
-  // page is the planner's walk of the sort order.
+  // Agents Based Agency: a row per agency and agent. Its matches cannot be looked up by key: its page is
+  // met by a walk of the sort order testing each row alone, and where that walk falls short, by the
+  // planner's walk after gathering the agencies that can match. The Walkers match; the Xaviers, in an
+  // agency created after theirs, are more rows than the bounded walk reads, and do not.
   const AGENTS = 700;
   let agencyId: number;
-  beforeAll(async () => {
+  const agencyNamed = async (name: string) => {
     const res = await t.call(token, {
       method: 'POST',
       url: '/api/saveagency',
-      payload: agencyPayload(await place(t, 'Walkers'), 'Walkers Realty'),
+      payload: agencyPayload(await place(t, name), `${name} Realty`),
     });
     expect(res.statusCode, res.body).toBe(200);
-    agencyId = (
+    return (
       await sql<{
         id: number;
-      }>`SELECT agency_id AS id FROM agencies WHERE agency_name = 'Walkers Realty'`.execute(t.db)
+      }>`SELECT agency_id AS id FROM agencies WHERE agency_name = ${`${name} Realty`}`.execute(t.db)
     ).rows[0]!.id;
-    await sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
+  };
+  const addAgents = (agency: number, name: string, count: number) =>
+    sql`INSERT INTO users (first_name, last_name, user_email, password_hash, role_id, user_status,
         associated_agency_id)
-      SELECT 'Walker', 'Agent ' || g, 'walker' || g || '@example.ph', 'x', ${ROLE.Agent}, 'Active', ${agencyId}
-      FROM generate_series(1, ${AGENTS}) g`.execute(t.db);
+      SELECT ${name}, 'Agent ' || g, lower(${name}) || g || '@example.ph', 'x', ${ROLE.Agent}, 'Active',
+        ${agency}::int
+      FROM generate_series(1, ${count}) g`.execute(t.db);
+  beforeAll(async () => {
+    agencyId = await agencyNamed('Walkers');
+    await addAgents(agencyId, 'Walker', AGENTS);
+    await addAgents(await agencyNamed('Xaviers'), 'Xavier', AGENTS * 2);
     await sql`ANALYZE users`.execute(t.db);
   });
 
-  it('pages its many matches in order', async () => {
-    const agents = (
-      await sql<{ id: number }>`SELECT user_id AS id FROM users WHERE associated_agency_id = ${agencyId}
-        ORDER BY user_id`.execute(t.db)
-    ).rows.map((r) => `${agencyId}-${r.id}`);
-    for (const [pageNo, sortOrder] of [
-      [1, 'asc'],
-      [3, 'desc'],
-    ] as const) {
-      const res = await t.call(token, {
-        method: 'GET',
-        url: `/api/GetAgentsBasedAgency?searchText=walker&page=${pageNo}&itemsPerPage=15&sortOrder=${sortOrder}`,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json().resultData as { total: number; data: { row_id: string }[] };
+  // Ascending, the Walkers come before the Xaviers: the first walk meets the page. Descending, after
+  // them: it falls short, and the agencies that can match are gathered first.
+  for (const [pageNo, sortOrder, gathered] of [
+    [1, 'asc', false],
+    [3, 'desc', true],
+  ] as const) {
+    it(`pages its many matches in order, ${sortOrder} (${gathered ? 'gathered first' : 'walked'})`, async () => {
+      const agents = (
+        await sql<{ id: number }>`SELECT user_id AS id FROM users WHERE associated_agency_id = ${agencyId}
+          ORDER BY user_id`.execute(t.db)
+      ).rows.map((r) => `${agencyId}-${r.id}`);
+      const { body, statements } = await withStatements(
+        `/api/GetAgentsBasedAgency?searchText=walker&page=${pageNo}&itemsPerPage=15&sortOrder=${sortOrder}`,
+      );
       expect(body.total).toBe(AGENTS);
       const ordered = sortOrder === 'asc' ? agents : [...agents].reverse();
-      expect(body.data.map((r) => r.row_id)).toEqual(ordered.slice((pageNo - 1) * 15, pageNo * 15));
-    }
-  });
+      expect((body.data as { row_id: string }[]).map((r) => r.row_id)).toEqual(
+        ordered.slice((pageNo - 1) * 15, pageNo * 15),
+      );
+      // The count gathers the agencies that can match; the page does too only after the walk fell short.
+      const gathering = statements.filter(
+        (s) => s.sql.includes('UNION SELECT u.associated_agency_id') && !s.sql.startsWith('EXPLAIN'),
+      );
+      expect(gathering.filter((s) => s.sql.startsWith('select count(*)'))).toHaveLength(1);
+      expect(gathering.filter((s) => !s.sql.startsWith('select count(*)'))).toHaveLength(gathered ? 1 : 0);
+    });
+  }
 });
 
 describe('a searched report sorted by a joined name', () => {

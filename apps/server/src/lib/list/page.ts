@@ -42,6 +42,12 @@ export function searchCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx
       )})`;
 }
 
+/** What a walk of the list's sort order tests each row it reads with (ListSpec.searchRow). */
+export function walkCondition<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>) {
+  const text = ctx.input.searchText;
+  return spec.searchRow && text ? spec.searchRow(patternOf(text)) : searchCondition(spec, ctx);
+}
+
 export function filtered<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, matches?: Matches) {
   const query = spec.query(ctx);
   const condition = searchCondition(spec, ctx);

@@ -38,6 +38,12 @@ export interface ListSpec<I> {
    * many and read the list's rows one by one (decision 69).
    */
   searchIds?: (db: Db, pattern: string) => Promise<readonly number[]>;
+  /**
+   * The search as a test of each row's own columns, where `search` also gathers candidates through
+   * another table's indexes (a subquery read in full before the list's first row): what a walk of the
+   * sort order tests the rows it reads with. It must match the rows `search` matches.
+   */
+  searchRow?: (pattern: string) => Expression<SqlBool>;
   /** The primary key (or keys, in order) ending every ORDER BY, so paging is stable. */
   tieBreaker: string | readonly string[];
   /**
