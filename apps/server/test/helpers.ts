@@ -287,10 +287,11 @@ export async function countingInstance(t: TestApp, name: string) {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.statusCode, res.body).toBe(200);
-      const counts = capture.since(mark).filter((q) => q.sql.startsWith('select count(*) as "n"'));
+      const statements = capture.since(mark);
       return {
         page: res.json().resultData as { total: number; total_is_estimate?: boolean; data: unknown[] },
-        counts: counts.length,
+        counts: statements.filter((q) => q.sql.startsWith('select count(*) as "n"')).length,
+        statements,
       };
     },
     async close() {

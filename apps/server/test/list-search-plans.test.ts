@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
-import { anotherInstance, createTestApp, statementCapture, type TestApp } from './helpers.ts';
+import { countingInstance, createTestApp, type TestApp } from './helpers.ts';
 import { agencyPayload, place } from './entity-fixtures.ts';
 
 // Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them
@@ -38,19 +38,12 @@ const page = async (query: Record<string, string | number>) => {
 
 /** A GET through another instance that records its statements: the answer, and what it ran. */
 async function withStatements(url: string) {
-  const capture = statementCapture('list-search-plans');
-  const other = await capture.whileStarting(() => anotherInstance(t));
+  const other = await countingInstance(t, 'list-search-plans');
   try {
-    const mark = capture.mark();
-    const res = await other.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    expect(res.statusCode, res.body).toBe(200);
-    return {
-      body: res.json().resultData as { total: number; data: unknown[] },
-      statements: capture.since(mark),
-    };
+    const { page, statements } = await other.list(token, url);
+    return { body: page, statements };
   } finally {
     await other.close();
-    capture.remove();
   }
 }
 

@@ -10,6 +10,7 @@ import {
   inSortOrder,
   listQueries,
   matchKey,
+  ordered,
   sortKey,
   splitOf,
   tieBreakers,
@@ -295,9 +296,18 @@ export async function runList<I extends ListQuery>(
     if (newest) return { data: newest, newest_first: true, ...paging };
   }
   /**
+   * The keys of the page's matches (and those before it), all of them sorted: read narrow, with only
+   * what the sort needs, so that the row's other joins are left out (a seller's agency: hashing all
+   * 50,000 to name 11,111 sellers took half the page's time) and only the page's rows are read whole.
+   */
+  const sortedKeys = async (key: string) =>
+    (await ordered(spec, ctx).clearSelect().select(sql.ref(key).as('key')).limit(reach).execute()).map(
+      (row) => row.key as unknown,
+    );
+  /**
    * Where the searched page is: among every match, when the count has them; else among the keys a walk
    * met, when it met all the page needs within its bound; else all of them through the search's
-   * indexes, sorted. A list without a single key walks without a bound.
+   * indexes, sorted by key first (sortedKeys). A list without a single key walks without a bound.
    */
   const pageSource = async (): Promise<PageSource | undefined> => {
     if (all) return all;
@@ -307,12 +317,12 @@ export async function runList<I extends ListQuery>(
     // (at ten million listings, 3.2 µs and 1.5 µs), so all the walks together cost at most two thirds
     // of the sort they may spare. Common first names among 2,000,000 users walked 170,000 rows, half a
     // second, before sorting their 250,000 matches after all.
-    if (nextBound > total / 4 || !(await walkWorthTrying())) return undefined;
+    if (nextBound > total / 4 || !(await walkWorthTrying())) return sortedKeys(key);
     for (let bound = nextBound; bound <= total / 4; bound *= 4) {
       const walked = await walk(bound);
       if (walked) return walked;
     }
-    return undefined;
+    return sortedKeys(key);
   };
   const walkedFirst =
     searched && !key && spec.searchRow && firstBound < total
