@@ -324,11 +324,13 @@ export async function runList<I extends ListQuery>(
     }
     return sortedKeys(key);
   };
-  const walkedFirst =
-    searched && !key && spec.searchRow && firstBound < total
-      ? await walkedPage(spec, ctx, firstBound)
-      : undefined;
-  const rows = found ?? walkedFirst ?? (await listQueries(spec, ctx, await pageSource()).rows.execute());
+  // A list without a single key whose search can test a row alone walks its rows itself first.
+  const searchedRows = async () => {
+    const source = await pageSource();
+    const walked = source === 'walk' && spec.searchRow ? await walkedPage(spec, ctx, firstBound) : undefined;
+    return walked ?? (await listQueries(spec, ctx, source).rows.execute());
+  };
+  const rows = found ?? (await searchedRows());
 
   return { data: rows, ...paging };
 }
