@@ -300,3 +300,13 @@ export async function countingInstance(t: TestApp, name: string) {
     },
   };
 }
+
+/** One list call through another instance that records its statements: the answer, and what it ran. */
+export async function listWithStatements(t: TestApp, name: string, token: string, url: string) {
+  const other = await countingInstance(t, name);
+  try {
+    return await other.list(token, url);
+  } finally {
+    await other.close();
+  }
+}

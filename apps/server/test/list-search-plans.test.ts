@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
-import { countingInstance, createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, listWithStatements, type TestApp } from './helpers.ts';
 import { agencyPayload, place } from './entity-fixtures.ts';
 
 // Sellers numbered 1 to ROWS, named in number order. 'gathered' owners are the last quarter of them
@@ -35,17 +35,6 @@ const page = async (query: Record<string, string | number>) => {
   const body = res.json().resultData as { total: number; data: { seller_name: string }[] };
   return { total: body.total, numbers: body.data.map((s) => Number(s.seller_name.slice(-5))) };
 };
-
-/** A GET through another instance that records its statements: the answer, and what it ran. */
-async function withStatements(url: string) {
-  const other = await countingInstance(t, 'list-search-plans');
-  try {
-    const { page, statements } = await other.list(token, url);
-    return { body: page, statements };
-  } finally {
-    await other.close();
-  }
-}
 
 /** The numbers a page should hold, worked out from how the sellers were made. */
 function expected(matches: (n: number) => boolean, order: 'asc' | 'desc', pageNo: number, size: number) {
@@ -101,7 +90,10 @@ describe('a searched list pages its matches in order however they lie in the sor
   });
 
   it('reads the matches of a search counted exactly once: the page rows are looked up by their keys', async () => {
-    const { body, statements } = await withStatements(
+    const { page: body, statements } = await listWithStatements(
+      t,
+      'list-search-plans',
+      token,
       '/api/GetSeller?searchText=gathered&sortColumn=seller_name&sortOrder=desc&page=3&itemsPerPage=25',
     );
     const numbers = (body.data as { seller_name: string }[]).map((s) => Number(s.seller_name.slice(-5)));
@@ -165,7 +157,10 @@ describe('a searched list whose rows have no single key', () => {
         await sql<{ id: number }>`SELECT user_id AS id FROM users WHERE associated_agency_id = ${agencyId}
           ORDER BY user_id`.execute(t.db)
       ).rows.map((r) => `${agencyId}-${r.id}`);
-      const { body, statements } = await withStatements(
+      const { page: body, statements } = await listWithStatements(
+        t,
+        'list-search-plans',
+        token,
         `/api/GetAgentsBasedAgency?searchText=walker&page=${pageNo}&itemsPerPage=15&sortOrder=${sortOrder}`,
       );
       expect(body.total).toBe(AGENTS);

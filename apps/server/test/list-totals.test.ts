@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
 import { createDb, readWithin } from '../src/db/index.ts';
-import { countingInstance, createTestApp, type TestApp } from './helpers.ts';
+import { countingInstance, createTestApp, listWithStatements, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -123,32 +123,29 @@ it('answers newest first past a run of newer rows that do not match, and sorts w
 
 it('sorts a broad search’s matches by their keys alone, and reads only the page’s rows whole', async () => {
   // The 5,200 newer sellers above come first in name order: every walk of it falls short.
-  const other = await countingInstance(t, 'list-totals');
-  try {
-    const { page, statements } = await other.list(
-      token,
-      '/api/GetSeller?searchText=seller&sortColumn=seller_name&itemsPerPage=7',
-    );
-    expect(names(page)).toEqual([
-      'Seller 1',
-      'Seller 10',
-      'Seller 100',
-      'Seller 1000 Rare',
-      'Seller 10000 Rare',
-      'Seller 10001',
-      'Seller 10002',
-    ]);
-    // Every match sorted, with nothing but its key (and so without the seller's agency); then the
-    // page's seven rows read whole, by key (plans asked for aside).
-    const sorts = statements.filter((s) => s.sql.includes('order by ROW(') && !s.sql.startsWith('EXPLAIN'));
-    expect(sorts.map((s) => s.sql.slice(0, s.sql.indexOf(' from ')))).toEqual([
-      'select "s"."seller_id" as "key"',
-      expect.stringContaining('"a"."agency_name"'),
-    ]);
-    expect(sorts[1]!.parameters.find(Array.isArray)).toHaveLength(7);
-  } finally {
-    await other.close();
-  }
+  const { page, statements } = await listWithStatements(
+    t,
+    'list-totals',
+    token,
+    '/api/GetSeller?searchText=seller&sortColumn=seller_name&itemsPerPage=7',
+  );
+  expect(names(page)).toEqual([
+    'Seller 1',
+    'Seller 10',
+    'Seller 100',
+    'Seller 1000 Rare',
+    'Seller 10000 Rare',
+    'Seller 10001',
+    'Seller 10002',
+  ]);
+  // Every match sorted, with nothing but its key (and so without the seller's agency); then the
+  // page's seven rows read whole, by key (plans asked for aside).
+  const sorts = statements.filter((s) => s.sql.includes('order by ROW(') && !s.sql.startsWith('EXPLAIN'));
+  expect(sorts.map((s) => s.sql.slice(0, s.sql.indexOf(' from ')))).toEqual([
+    'select "s"."seller_id" as "key"',
+    expect.stringContaining('"a"."agency_name"'),
+  ]);
+  expect(sorts[1]!.parameters.find(Array.isArray)).toHaveLength(7);
 });
 
 it('counts a search past 10,000 matches once a minute, and a search of fewer every time', async () => {
