@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
+import { createDb, type Db } from '../src/db/index.ts';
+import { MAX_PREPARED, prepare, runPrepared } from '../src/db/prepared.ts';
 import { createTestApp, statementCapture, type TestApp } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 import {
@@ -90,5 +93,89 @@ describe('round trips of a save', () => {
       'select (select to_jsonb(x) from',
       'with "u" as (insert',
     ]);
+  });
+});
+
+/** The statements prepared on each of a handle's pooled connections (all held at once, so none twice). */
+async function preparedOn(db: Db, connections: number) {
+  let release!: () => void;
+  const allHeld = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  const each = await Promise.all(
+    Array.from({ length: connections }, () =>
+      db.connection().execute(async (connection) => {
+        if (++held === connections) release();
+        await allHeld;
+        const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+          SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements`.execute(connection);
+        return rows;
+      }),
+    ),
+  );
+  return each.flat();
+}
+
+describe('prepared statements (decision 71)', () => {
+  it("a save's statements are prepared on the connections that ran them; a list's search is not", async () => {
+    const agent = await t.signedIn(ROLE.Agent);
+    await post('saveproperty', propertyForm(p, 'Prepared lot'), agent.token);
+    const mark = capture.mark();
+    const res = await t.call(admin.token, { method: 'GET', url: '/api/allproperty?searchText=prepared' });
+    expect(res.statusCode, res.body).toBe(200);
+    // The list's own statements: not its connection's audit settings (cleared for a read, and prepared),
+    // nor the background writing of the earlier new users' notifications.
+    const listed = capture
+      .since(mark)
+      .map((statement) => statement.sql)
+      .filter((text) => text.includes('"properties"'));
+    expect(listed.length).toBeGreaterThan(0);
+
+    const prepared = (await preparedOn(t.db, 5)).map((row) => row.statement.trim().toLowerCase());
+    for (const start of [
+      'select "s"."id" as "sessionid"',
+      "select set_config('pp.actor_id'",
+      'select ((select "dwelling_type" from',
+      'select "role_id", "open_property_limit" from',
+      'select count(*) as "n" from "properties"',
+      'with "p" as (insert',
+      'select (select to_jsonb(x) from',
+      'with "u" as (insert',
+    ])
+      expect(
+        prepared.some((statement) => statement.startsWith(start)),
+        start,
+      ).toBe(true);
+    for (const statement of listed) expect(prepared).not.toContain(statement.trim().toLowerCase());
+  });
+
+  it('a statement marked is parsed once on its connection and, where its plan holds for any value, planned once', async () => {
+    const db = createDb(t.databaseUrl, 1);
+    try {
+      const lookup = (id: number) =>
+        sql<{ user_id: number }>`SELECT user_id FROM users WHERE user_id = ${id}`;
+      for (let id = 1; id <= 8; id++) await runPrepared(db, lookup(id).compile(db));
+      await sql`SELECT role_id FROM users WHERE user_id = ${admin.userId}`.execute(db);
+      const prepared = await preparedOn(db, 1);
+      // Each run after the fifth reuses the plan made for any value (PostgreSQL's plan_cache_mode auto).
+      expect(prepared).toEqual([
+        { statement: lookup(0).compile(db).sql, custom_plans: '5', generic_plans: '3' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it(`prepares at most ${MAX_PREPARED} texts in all; others run unnamed`, async () => {
+    const db = createDb(t.databaseUrl, 1);
+    try {
+      for (let n = 0; n < MAX_PREPARED; n++) prepare(`SELECT ${n} AS filler`);
+      const past = sql<{ one: number }>`SELECT 1 AS one FROM users WHERE user_id = ${admin.userId}`.compile(
+        db,
+      );
+      expect(await runPrepared(db, past)).toEqual([{ one: 1 }]);
+      expect(await preparedOn(db, 1)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
+import { runPrepared } from './prepared.ts';
 
 /**
- * Several lookups in one statement, so a save pays one round trip for all it checks before writing.
- * Each read is a query of one column and at most one row, answered under its key: its value, or null
- * where it finds no row or is itself null (a choice the request did not make).
+ * Several lookups in one statement, so a save pays one round trip for all it checks before writing;
+ * prepared, for every save of a form sends the same reads. Each read is a query of one column and at
+ * most one row, answered under its key: its value, or null where it finds no row or is itself null (a
+ * choice the request did not make).
  */
 export async function readAtOnce<K extends string>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads of any table, typed by the caller
@@ -11,10 +13,8 @@ export async function readAtOnce<K extends string>(
   reads: Record<K, Expression<unknown> | null>,
 ): Promise<Record<K, unknown>> {
   const keys = (Object.keys(reads) as K[]).filter((key) => reads[key] !== null);
-  const found: Record<string, unknown> =
-    keys.length === 0
-      ? {}
-      : await db.selectNoFrom(keys.map((key) => sql`(${reads[key]})`.as(key))).executeTakeFirstOrThrow();
+  const read = () => db.selectNoFrom(keys.map((key) => sql`(${reads[key]})`.as(key))).compile();
+  const found: Record<string, unknown> = keys.length === 0 ? {} : (await runPrepared(db, read()))[0]!;
   return Object.fromEntries(Object.keys(reads).map((key) => [key, found[key] ?? null])) as Record<K, unknown>;
 }
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import { isDatabaseUnavailable } from './unavailable.ts';
+import { prepare } from './prepared.ts';
 
 /** Who is changing data in this request: read by the audit triggers through session settings. */
 export interface AuditContext {
@@ -23,6 +24,9 @@ export const currentAuditContext = (): AuditContext | undefined => storage.getSt
 // What each connection carries now (actor, address and call), so an unchanged request's settings are
 // not sent again: a save reserves a connection for each of its reads and for its transaction.
 const carried = new WeakMap<DatabaseConnection, string>();
+const CARRY_SETTINGS = `SELECT set_config('pp.actor_id', $1, false), set_config('pp.ip', $2, false),
+  set_config('pp.call', $3, false)`;
+prepare(CARRY_SETTINGS);
 
 /**
  * Called by Kysely whenever a query or transaction takes a connection from the pool. Inside a
@@ -37,12 +41,7 @@ export async function onReserveConnection(connection: DatabaseConnection): Promi
   if (carried.get(connection) === key) return;
   try {
     // Set outside any transaction (Kysely reserves before BEGIN), so no rollback takes them back.
-    await connection.executeQuery(
-      CompiledQuery.raw(
-        `SELECT set_config('pp.actor_id', $1, false), set_config('pp.ip', $2, false), set_config('pp.call', $3, false)`,
-        values,
-      ),
-    );
+    await connection.executeQuery(CompiledQuery.raw(CARRY_SETTINGS, values));
   } catch (error) {
     // Kysely never gives the connection back to the pool when this hook fails (pool.end() would then
     // wait forever). A lost connection writes nothing, so the call's own query fails on it (503) and

@@ -6,6 +6,7 @@ import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { currentAuditContext, onReserveConnection } from './audit-context.ts';
 import { guardPool, runTransaction } from './transaction.ts';
+import { PreparingClient } from './prepared.ts';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -29,6 +30,7 @@ export function createDb(url: string, max = 10): Db {
   // A database host that stops answering must not hold requests for minutes: 503 after 10 s.
   const pool = new pg.Pool({
     connectionString: url,
+    Client: PreparingClient,
     max,
     connectionTimeoutMillis: 10_000,
     options: CONNECTION_OPTIONS,

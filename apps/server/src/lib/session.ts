@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { ALL_PERMISSIONS, ROLE, type Permission } from '@app/contract';
 import { poolOf, type Db } from '../db/index.ts';
+import { prepare } from '../db/prepared.ts';
 import { hashToken, newToken } from './crypto.ts';
 import { anyOf } from '../db/any-of.ts';
 import { fullName } from '../db/repositories/full-name.ts';
@@ -44,8 +45,8 @@ export async function createSession(
 
 /**
  * The session check every signed-in request makes: one statement, compiled once and prepared once per
- * connection (PostgreSQL planned this join afresh for every request, about half a millisecond). Its
- * first parameter, a placeholder here, is the token's hash.
+ * connection (db/prepared.ts: PostgreSQL planned this join afresh for every request, about half a
+ * millisecond). Its first parameter, a placeholder here, is the token's hash.
  */
 const sessionUserQuery = (db: Db) =>
   db
@@ -89,11 +90,12 @@ export async function findSessionUser(
 ): Promise<SessionUser | null> {
   compiledSessionQuery ??= sessionUserQuery(db).compile();
   const { sql: text, parameters } = compiledSessionQuery;
-  const values = [hashToken(token), ...parameters.slice(1)];
-  // Through the pool: Kysely cannot name a statement, and only a named one is prepared once.
+  prepare(text);
+  // Through the pool, not Kysely: the session is read before a save's audit settings are known, so it
+  // does not send them to its connection (db/audit-context.ts).
   const pool = poolOf(db);
   if (!pool) throw new Error('findSessionUser needs a database made by createDb');
-  const [row] = (await pool.query<SessionRow>({ name: 'session-user', text, values })).rows;
+  const [row] = (await pool.query<SessionRow>(text, [hashToken(token), ...parameters.slice(1)])).rows;
   if (!row) return null;
   const { role_status, permission_names, ...user } = row;
   const permissions: ReadonlySet<Permission> =

@@ -21,6 +21,7 @@ import { propertySearch } from './property-search.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
 import { stepParts, type Step } from '../at-once.ts';
+import { runPrepared } from '../prepared.ts';
 
 // The reference masters are not in the typed schema (they are addressed by name from their definitions).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,23 +82,26 @@ export const agencyQuery = (db: Db, userId: number) =>
  * The listing owner's role and open property limit, their users row locked (NO KEY UPDATE) until the
  * transaction ends, so the saves of one owner that count their open listings take turns.
  */
-export const lockListingOwner = (trx: Trx, ownerId: number) =>
-  trx
+export const lockListingOwner = async (trx: Trx, ownerId: number) => {
+  const query = trx
     .selectFrom('users')
     .select(['role_id', 'open_property_limit'])
     .where('user_id', '=', ownerId)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
+    .forNoKeyUpdate();
+  const [owner] = await runPrepared(trx, query.compile());
+  if (!owner) throw new Error(`The listing's owner ${ownerId} was not found`);
+  return owner;
+};
 
 /** How many of the owner's listings count as open (are not Sold or Archived). */
-export const countOpenListings = (trx: Trx, ownerId: number) =>
-  trx
+export const countOpenListings = async (trx: Trx, ownerId: number) => {
+  const query = trx
     .selectFrom('properties')
     .select(sql<string>`count(*)`.as('n'))
     .where('user_id', '=', ownerId)
-    .where('status', 'not in', CLOSED_PROPERTY_STATUSES)
-    .executeTakeFirstOrThrow()
-    .then((open) => Number(open.n));
+    .where('status', 'not in', CLOSED_PROPERTY_STATUSES);
+  return Number((await runPrepared(trx, query.compile()))[0]!.n);
+};
 
 /** The user's role and open property limit, and how many of their listings count against it (no lock). */
 export const openListingsOf = (db: Db, userId: number) =>
@@ -155,9 +159,8 @@ export const newPropertySteps = (db: Db, values: Record<string, unknown>, by: Sa
 /** Inserts a new listing (newPropertySteps) in one statement; answers its id. */
 export async function insertNewProperty(db: Db, values: Record<string, unknown>, by: SavedBy) {
   const steps = newPropertySteps(db, values, by);
-  const { rows } = await sql<{ property_id: number }>`WITH ${stepParts(steps)}
-    SELECT property_id FROM p`.execute(db);
-  return rows[0]!.property_id;
+  const query = sql<{ property_id: number }>`WITH ${stepParts(steps)} SELECT property_id FROM p`;
+  return (await runPrepared(db, query.compile(db)))[0]!.property_id;
 }
 
 /**

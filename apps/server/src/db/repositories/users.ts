@@ -6,6 +6,7 @@ import type { Db } from '../index.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
 import { withSteps, type Step } from '../at-once.ts';
+import { runPrepared } from '../prepared.ts';
 
 type UserValues = Insertable<Database['users']>;
 type UserChanges = Updateable<Database['users']>;
@@ -113,11 +114,12 @@ export interface UserStart {
  * the event), in one statement: atomic without a transaction. Answers what the welcome mail and the
  * audit need.
  */
-export const insertUser = (db: Db, values: UserValues, start: UserStart, steps: readonly Step[]) =>
-  withSteps(withNewUser(db, values, start), steps)
+export const insertUser = async (db: Db, values: UserValues, start: UserStart, steps: readonly Step[]) => {
+  const query = withSteps(withNewUser(db, values, start), steps)
     .selectFrom('u')
-    .selectAll()
-    .executeTakeFirstOrThrow();
+    .selectAll();
+  return (await runPrepared(db, query.compile()))[0]!;
+};
 
 const withNewUser = (db: Db, values: UserValues, start: UserStart) =>
   db
