@@ -33,6 +33,8 @@ import {
   N,
   openMarketplace,
   pageCases,
+  fanOutsWritten,
+  roomForListings,
   savePayloads,
   sizeLabel,
   savePlaces,
@@ -246,7 +248,7 @@ try {
   // A saver with an open-listing limit takes their place in a transaction first (decision 64): an Agent.
   const agentSave = 'saveproperty, as an Agent';
   if (wanted(agentSave)) {
-    await sql`UPDATE users SET open_property_limit = 999 WHERE user_id = ${market.agent.user_id}`.execute(db);
+    await roomForListings(db, market.agent.user_id);
     const http = await measure(() => api.post('saveproperty', saves.saveproperty(), users.Agent), SAVES_N);
     add({ label: agentSave, kind: 'save', as: 'Agent', http });
   }
@@ -254,10 +256,7 @@ try {
   // its save (decision 58): saved back to back, each save shares the disk with the ones before. Also
   // timed one at a time, as staff create users, once the notifications before have been written.
   if (wanted('SaveUser')) {
-    const written = async () => {
-      const waiting = sql<{ n: number }>`SELECT count(*)::int AS n FROM notification_fan_outs`;
-      while ((await one(waiting)).n > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    };
+    const written = () => fanOutsWritten(one);
     const post = () => api.post('SaveUser', saves.SaveUser(), users['Super Admin']);
     // The back-to-back row's notifications first, outside the row's time budget.
     await written();

@@ -10,11 +10,15 @@
  *   BENCH_N=100 npm run bench:compare -- /tmp/base
  *   BENCH_PAGES=allproperty,GetSeller npm run bench:compare -- /tmp/base   (those lists only)
  *
- * Writes bench/results/compare-<date>.md and prints it. A page is "slower" when its median is more than
- * 20 % and 1 ms above the other's.
+ *   BENCH_COMPARE=saves npm run bench:compare -- /tmp/base   (the saves instead, 100 each)
+ *
+ * Writes bench/results/compare-<date>.md (compare-saves-<date>.md) and prints it. A row is "slower"
+ * when its median is more than 20 % and 1 ms above the other's.
  */
 import path from 'node:path';
 import { execSync } from 'node:child_process';
+import { sql } from 'kysely';
+import { ROLE } from '@app/contract';
 import { signInPageUsers } from './data.ts';
 import {
   apiClient,
@@ -24,8 +28,13 @@ import {
   N,
   openMarketplace,
   pageCases,
+  fanOutsWritten,
+  roomForListings,
+  savePayloads,
+  savePlaces,
   startServerProcess,
   writeReport,
+  type PageAs,
 } from './lib.ts';
 
 const other = process.argv[2];
@@ -39,19 +48,57 @@ const servers = await Promise.all([startServerProcess(url), startServerProcess(u
 try {
   const [here, there] = servers.map((s) => apiClient(s.base)) as [Api, Api];
   // Sessions live in the database, so one sign-in serves both servers.
-  const { users } = await signInPageUsers(here, { db, one });
+  const { users, market } = await signInPageUsers(here, { db, one });
   const only = process.env.BENCH_PAGES?.split(',');
-  const cases = pageCases().filter((c) => !only || only.includes(c.call));
+  const savesOnly = process.env.BENCH_COMPARE === 'saves';
+  const n = savesOnly ? Math.min(N, 100) : N;
+  /** Each case: how to ask it of a server, and who asks. Saves make a new record each time. */
+  let cases: {
+    label: string;
+    as: PageAs;
+    ask: (api: Api) => Promise<unknown>;
+    settle?: () => Promise<unknown>;
+  }[];
+  if (savesOnly) {
+    // As bench.ts times them: the Super Admin and an Agent with room for more open listings.
+    await sql`UPDATE users SET open_property_limit = 999 WHERE role_id = ${ROLE.SuperAdmin}`.execute(db);
+    await roomForListings(db, market.agent.user_id);
+    const saves = savePayloads(await savePlaces(one));
+    // Each row starts once the new users' notifications of the rows before are written (decision 58),
+    // and new users are saved one at a time, as bench.ts times them: else those writes, a third of a
+    // second each at ten million listings, take the machine from the saves after them.
+    const written = () => fanOutsWritten(one);
+    const saveCase = (call: keyof typeof saves, as: PageAs) => ({
+      label: `${call}${as === 'Super Admin' ? '' : `, as an ${as}`}`,
+      as,
+      ask: (api: Api) => api.post(call, saves[call](), users[as]),
+      ...(call === 'SaveUser' && { settle: written }),
+    });
+    cases = [
+      ...(['saveproperty', 'saveSeller', 'SaveBarangay'] as const).map((call) =>
+        saveCase(call, 'Super Admin'),
+      ),
+      saveCase('saveproperty', 'Agent'),
+      saveCase('SaveUser', 'Super Admin'),
+    ];
+  } else {
+    cases = pageCases()
+      .filter((c) => !only || only.includes(c.call))
+      .map((c) => ({ label: c.label, as: c.as, ask: (api: Api) => api.get(c.url, users[c.as]) }));
+  }
   // A new process runs its code slowly until V8 has compiled it: every case a few times first.
   for (let pass = 0; pass < 3; pass++)
-    for (const c of cases) for (const api of [here, there]) await api.get(c.url, users[c.as]);
+    for (const c of cases) for (const api of [here, there]) await c.ask(api);
 
   const lines: string[] = [];
   let slower = 0;
   for (const c of cases) {
+    if (savesOnly) await fanOutsWritten(one);
     const [mine, theirs] = await measureInTurns(
-      () => here.get(c.url, users[c.as]),
-      () => there.get(c.url, users[c.as]),
+      () => c.ask(here),
+      () => c.ask(there),
+      n,
+      c.settle,
     );
     const worse = mine.median > theirs.median * 1.2 && mine.median - theirs.median > 1;
     if (worse) slower += 1;
@@ -64,18 +111,18 @@ try {
   const ratios = lines.map((l) => Number(l.split('|')[7]));
   ratios.sort((a, b) => a - b);
   const report = [
-    `# This checkout against ${commitOf(otherRoot)} (${otherRoot}), every list and report page`,
+    `# This checkout against ${commitOf(otherRoot)} (${otherRoot}), ${savesOnly ? 'the saves' : 'every list and report page'}`,
     '',
     ...(await environment(db, !!embedded)),
-    `- Both servers at once on one database; each page asked of one, then the other, ${N} times after the warm-up.`,
-    `- ${cases.length} pages; median ratio this / other ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}; ` +
+    `- Both servers at once on one database; each row asked of one, then the other, ${n} times after the warm-up.`,
+    `- ${cases.length} rows; median ratio this / other ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}; ` +
       `slower (median > 1.2× and > 1 ms above): ${slower}.`,
     '',
-    '| Page | As | Other median ms | This median ms | Other p95 ms | This p95 ms | This / other | |',
+    `| ${savesOnly ? 'Save' : 'Page'} | As | Other median ms | This median ms | Other p95 ms | This p95 ms | This / other | |`,
     '|---|---|---:|---:|---:|---:|---:|---|',
     ...lines,
   ];
-  writeReport('compare', report);
+  writeReport(savesOnly ? 'compare-saves' : 'compare', report);
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await close();
