@@ -29,11 +29,7 @@ const PAIRS_PER_MESSAGE = 250;
 /** A record's id: a number, or a reference to the record of each row (notifyEach's `e.entity_id`). */
 type Id = number | RawBuilder<number>;
 
-/**
- * Who hears about an event: queries answering `user_id`, united by `notify`. Roles are written as
- * literals, not parameters: a notifying statement is prepared (decision 71), and only a plan that knows
- * the roles (a few Admins among two million users) can serve every later run.
- */
+/** Who hears about an event: `user_id` queries united by `notify`; roles as literals (decision 71). */
 export const audience = {
   admins: sql`SELECT user_id FROM users WHERE role_id IN (${sql.lit(ROLE.SuperAdmin)}, ${sql.lit(ROLE.Admin)})`,
   /** Users whose (Active) role is granted the permission. */
@@ -87,9 +83,8 @@ export const notify = (trx: AnyDb, event: NotifyEvent): Promise<number> =>
   });
 
 /**
- * The audiences of the events told after their commit rather than in it: a whole staff. A new user
- * tells every Admin and everyone who may approve users, 7,544 people at ten million listings, and
- * writing their notifications took a third of a second that the save need not wait for (decision 58).
+ * The audiences of the events told after their commit, not in it: a whole staff. A new user tells 7,544
+ * people at ten million listings, a third of a second of writing that the save need not wait for (58).
  */
 const AFTER_COMMIT = {
   userCreated: [audience.admins, audience.holdersOf('Approve User')],
@@ -219,9 +214,7 @@ export async function notifyEach(
     SELECT count(*)::int AS written, pg_notify(${CHANNEL},
       json_build_object('n', json_agg(json_build_array(user_id, notification_id)))::text)
     FROM parts GROUP BY part`;
-  // Prepared: each kind of event sends the same statement every time (decision 71).
-  const rows = await runPrepared(trx, statement.compile(trx));
-  return rows.reduce((total, r) => total + r.written, 0);
+  return (await runPrepared(trx, statement.compile(trx))).reduce((total, r) => total + r.written, 0);
 }
 
 /** Tells the users' open streams, in every process, that their unread count changed (on commit). */
