@@ -83,8 +83,8 @@ export const notify = (trx: AnyDb, event: NotifyEvent): Promise<number> =>
   });
 
 /**
- * The audiences of the events told after their commit, not in it: a whole staff. A new user tells 7,544
- * people at ten million listings, a third of a second of writing that the save need not wait for (58).
+ * The audiences of events told after their commit, not in it: a whole staff (decision 58). A new user
+ * tells 7,544 people at ten million listings: a third of a second of writing the save need not wait for.
  */
 const AFTER_COMMIT = {
   userCreated: [audience.admins, audience.holdersOf('Approve User')],
