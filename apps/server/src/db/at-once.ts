@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
-import { runPrepared } from './prepared.ts';
+import { firstPrepared } from './prepared.ts';
 
 /**
  * Several lookups in one statement, so a save pays one round trip for all it checks before writing;
@@ -14,7 +14,7 @@ export async function readAtOnce<K extends string>(
 ): Promise<Record<K, unknown>> {
   const keys = (Object.keys(reads) as K[]).filter((key) => reads[key] !== null);
   const read = () => db.selectNoFrom(keys.map((key) => sql`(${reads[key]})`.as(key))).compile();
-  const found: Record<string, unknown> = keys.length === 0 ? {} : (await runPrepared(db, read()))[0]!;
+  const found: Record<string, unknown> = keys.length === 0 ? {} : await firstPrepared(db, read());
   return Object.fromEntries(Object.keys(reads).map((key) => [key, found[key] ?? null])) as Record<K, unknown>;
 }
 

@@ -26,6 +26,17 @@ export async function runPrepared<R>(
   return (await db.executeQuery(query)).rows;
 }
 
+/** The one row a prepared statement answers (a check's reads, a count, a new record); throws without one. */
+export async function firstPrepared<R>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database handle or transaction
+  db: Kysely<any>,
+  query: CompiledQuery<R>,
+): Promise<R> {
+  const [row] = await runPrepared(db, query);
+  if (!row) throw new Error(`The statement answered no row: ${query.sql.slice(0, 80)}`);
+  return row;
+}
+
 /** The pool's client: a marked text runs as the statement named for it. */
 export class PreparingClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed on unchanged

@@ -21,7 +21,7 @@ import { propertySearch } from './property-search.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
 import { stepParts, type Step } from '../at-once.ts';
-import { runPrepared } from '../prepared.ts';
+import { firstPrepared } from '../prepared.ts';
 
 // The reference masters are not in the typed schema (they are addressed by name from their definitions).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -88,9 +88,7 @@ export const lockListingOwner = async (trx: Trx, ownerId: number) => {
     .select(['role_id', 'open_property_limit'])
     .where('user_id', '=', ownerId)
     .forNoKeyUpdate();
-  const [owner] = await runPrepared(trx, query.compile());
-  if (!owner) throw new Error(`The listing's owner ${ownerId} was not found`);
-  return owner;
+  return firstPrepared(trx, query.compile());
 };
 
 /** How many of the owner's listings count as open (are not Sold or Archived). */
@@ -100,7 +98,7 @@ export const countOpenListings = async (trx: Trx, ownerId: number) => {
     .select(sql<string>`count(*)`.as('n'))
     .where('user_id', '=', ownerId)
     .where('status', 'not in', CLOSED_PROPERTY_STATUSES);
-  return Number((await runPrepared(trx, query.compile()))[0]!.n);
+  return Number((await firstPrepared(trx, query.compile())).n);
 };
 
 /** The user's role and open property limit, and how many of their listings count against it (no lock). */
@@ -160,7 +158,7 @@ export const newPropertySteps = (db: Db, values: Record<string, unknown>, by: Sa
 export async function insertNewProperty(db: Db, values: Record<string, unknown>, by: SavedBy) {
   const steps = newPropertySteps(db, values, by);
   const query = sql<{ property_id: number }>`WITH ${stepParts(steps)} SELECT property_id FROM p`;
-  return (await runPrepared(db, query.compile(db)))[0]!.property_id;
+  return (await firstPrepared(db, query.compile(db))).property_id;
 }
 
 /**

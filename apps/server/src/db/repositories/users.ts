@@ -6,7 +6,7 @@ import type { Db } from '../index.ts';
 import { anyOf } from '../any-of.ts';
 import { fullNameOf } from './full-name.ts';
 import { withSteps, type Step } from '../at-once.ts';
-import { runPrepared } from '../prepared.ts';
+import { firstPrepared } from '../prepared.ts';
 
 type UserValues = Insertable<Database['users']>;
 type UserChanges = Updateable<Database['users']>;
@@ -118,7 +118,7 @@ export const insertUser = async (db: Db, values: UserValues, start: UserStart, s
   const query = withSteps(withNewUser(db, values, start), steps)
     .selectFrom('u')
     .selectAll();
-  return (await runPrepared(db, query.compile()))[0]!;
+  return firstPrepared(db, query.compile());
 };
 
 const withNewUser = (db: Db, values: UserValues, start: UserStart) =>
