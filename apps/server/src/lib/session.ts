@@ -88,9 +88,11 @@ export async function findSessionUser(
   token: string,
   via: SessionUser['via'],
 ): Promise<SessionUser | null> {
-  compiledSessionQuery ??= sessionUserQuery(db).compile();
+  if (!compiledSessionQuery) {
+    compiledSessionQuery = sessionUserQuery(db).compile();
+    prepare(compiledSessionQuery.sql);
+  }
   const { sql: text, parameters } = compiledSessionQuery;
-  prepare(text);
   // Through the pool, not Kysely: the session is read before a save's audit settings are known, so it
   // does not send them to its connection (db/audit-context.ts).
   const pool = poolOf(db);
