@@ -140,6 +140,33 @@ describe('(a) the database connection killed in the middle of a save', () => {
       .execute();
     expect(history).toEqual([{ field: 'status', new_value: 'Open' }]);
   });
+
+  it("an Agent's new listing killed as it waits for its owner's place (decision 72): nothing written, the next save works", async () => {
+    const agent = await t.signedIn(ROLE.Agent);
+    const saveAsAgent = (name: string) =>
+      t.call(agent.token, { method: 'POST', url: '/api/saveproperty', payload: propertyForm(where, name) });
+    const before = await tableCounts(t.db);
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      // What another save of the same owner holds while it counts and writes.
+      await locker.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [agent.userId]);
+      const saving = saveAsAgent('Agent Half Written');
+      const pid = await waitFor(
+        "the save to wait for its owner's place",
+        async () => (await waitingFor(locker, 'properties'))[0],
+      );
+      const res = await killSave(t, locker, pid, saving);
+      expect([res.statusCode, res.json()]).toEqual([503, UNAVAILABLE]);
+      await locker.query('COMMIT');
+    } finally {
+      await locker.end();
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(await idOfProperty(t.db, 'Agent Half Written')).toBeUndefined();
+    expect((await saveAsAgent('Agent Written Whole')).statusCode).toBe(200);
+  });
 });
 
 describe('(a) a new user, written in one statement with their links and its event', () => {

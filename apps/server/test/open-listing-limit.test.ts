@@ -143,6 +143,17 @@ describe('every way into an open listing counts against the limit', () => {
     expect(await openCount(agent.userId)).toBe(5);
   });
 
+  it('never exceeds the limit with many concurrent new listings, each refused in the words of the limit', async () => {
+    const agent = await agentWith(6, 3, 0);
+    const answers = await Promise.all(Array.from({ length: 16 }, () => save(agent.token).then((s) => s.res)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    for (const r of answers.filter((a) => a.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toBe(PROPERTY_MESSAGES.limitReached(6));
+    }
+    expect(await openCount(agent.userId)).toBe(6);
+  });
+
   it('never exceeds the limit with many concurrent reopens by different editors', async () => {
     const agent = await agentWith(4, 3, 8);
     const editors = [agent.token, env.admin.token];

@@ -175,7 +175,8 @@ export function statusPermissionFor(roleId: number): Permission {
 }
 
 /** Admin and Super Admin: they set open property limits. */
-export const isAdminRole = (roleId: number) => roleId === ROLE.SuperAdmin || roleId === ROLE.Admin;
+export const ADMIN_ROLES: readonly number[] = [ROLE.SuperAdmin, ROLE.Admin];
+export const isAdminRole = (roleId: number) => ADMIN_ROLES.includes(roleId);
 
 /** Agents and Owner-Agents work inside one agency: their sellers and listings are scoped to it. */
 export const AGENT_ROLES: readonly number[] = [ROLE.Agent, ROLE.OwnerAgent];

@@ -12,14 +12,15 @@ import {
   type PropertyUpdateFields,
 } from '@app/contract';
 import { readAtOnce } from '../db/at-once.ts';
-import { inTransaction, type Db, type Trx } from '../db/index.ts';
+import type { Db, Trx } from '../db/index.ts';
+import { runPrepared } from '../db/prepared.ts';
 import {
   agencyQuery,
   agentQuery,
-  countOpenListings,
+  claimOpenPlace,
   dwellingQuery,
   insertNewProperty,
-  lockListingOwner,
+  openLimitReached,
   newPropertySteps,
   productModeNamedQuery,
   sellerQuery,
@@ -156,20 +157,30 @@ export const agencyForListing = async (db: Db, ownerId: number, agentId: number 
   (await readAtOnce(untyped(db), { agency: agencyForListingQuery(db, ownerId, agentId) })).agency as
     number | null;
 
+/** The save's answer, its error the 409 of a reached open-listing limit (decision 29) where it is that. */
+async function withinLimit<T>(saving: Promise<T>): Promise<T> {
+  try {
+    return await saving;
+  } catch (error) {
+    const limit = openLimitReached(error);
+    throw limit === undefined ? error : conflict(PROPERTY_MESSAGES.limitReached(limit));
+  }
+}
+
 /**
  * Refuses (409) one more listing that counts as open for the owner when theirs already reach their
- * limit (decision 29). Every save that makes a listing count calls it in its transaction: a new one, and
- * a change from Sold or Archived to any other status, whoever makes it. It locks the owner's users row
- * first, so those saves of one owner take turns and each counts what the one before it committed. NO KEY
- * UPDATE: rows that refer to the owner (key-share locks) need not wait, nor make two such saves
- * deadlock. Admins and Super Admins are not limited.
+ * limit (decision 29): a change from Sold or Archived to any other status, whoever makes it, in its
+ * transaction (a new listing takes its place in its own statement: ownerColumn). claimOpenPlace locks
+ * the owner's users row first, so those saves of one owner take turns and each counts what the one
+ * before it committed. Admins and Super Admins are not limited.
  */
 export async function assertOpenPlace(trx: Trx, ownerId: number) {
-  const owner = await lockListingOwner(trx, ownerId);
-  if (!hasOpenPropertyLimit(owner.role_id)) return;
-  if ((await countOpenListings(trx, ownerId)) >= owner.open_property_limit)
-    throw conflict(PROPERTY_MESSAGES.limitReached(owner.open_property_limit));
+  await withinLimit(runPrepared(trx, sql`SELECT ${claimOpenPlace(ownerId)}`.compile(trx)));
 }
+
+/** A new listing's owner: the saver, who takes one more open place in its statement if they have a limit. */
+const ownerColumn = (user: ListingSaver) =>
+  hasOpenPropertyLimit(user.role_id) ? claimOpenPlace(user.user_id) : user.user_id;
 
 /**
  * What saveproperty checks before its transaction (the chosen records, the seller, the address), in one
@@ -204,23 +215,20 @@ export async function newListing(db: Db, user: ListingSaver, input: PropertyFiel
 const savedBy = (user: ListingSaver) => ({ userId: user.user_id, operator: user.role_id === ROLE.Operator });
 
 /**
- * Inserts a newListing in the transaction, within the saver's open-listing limit, with its first
- * history row (status Open); answers its id. A place removed since newListing read it is refused by its
- * foreign key.
+ * Inserts a newListing, within the saver's open-listing limit, with its first history row (status
+ * Open); answers its id. A place removed since newListing read it is refused by its foreign key.
  */
 export async function insertListing(
-  trx: Trx,
+  db: Db,
   user: ListingSaver,
   values: Awaited<ReturnType<typeof newListing>>,
 ) {
-  await assertOpenPlace(trx, user.user_id);
-  return insertNewProperty(trx, values, savedBy(user));
+  return withinLimit(insertNewProperty(db, { ...values, user_id: ownerColumn(user) }, savedBy(user)));
 }
 
 /**
- * Saves a newListing with its first history row and its notifications, in one statement: a saver
- * without an open-listing limit (an Admin) needs no transaction; one with a limit takes their place
- * first (assertOpenPlace), in the transaction of the statement.
+ * Saves a newListing with its first history row and its notifications, in one statement that also
+ * takes the saver's open-listing place (ownerColumn): no transaction (decision 72).
  */
 export async function saveNewListing(
   db: Db,
@@ -228,11 +236,6 @@ export async function saveNewListing(
   values: Awaited<ReturnType<typeof newListing>>,
   name: string,
 ) {
-  const write = (to: Db) =>
-    events.propertyListed(untyped(to), user, name, newPropertySteps(to, values, savedBy(user)));
-  if (!hasOpenPropertyLimit(user.role_id)) return write(db);
-  return inTransaction(db, async (trx) => {
-    await assertOpenPlace(trx, user.user_id);
-    return write(trx);
-  });
+  const steps = newPropertySteps(db, { ...values, user_id: ownerColumn(user) }, savedBy(user));
+  return withinLimit(events.propertyListed(untyped(db), user, name, steps));
 }

@@ -29,6 +29,7 @@ import { migration as m0031 } from './0031-listing-own-text-index.ts';
 import { migration as m0032 } from './0032-user-search-text.ts';
 import { migration as m0033 } from './0033-users-by-role-newest.ts';
 import { migration as m0034 } from './0034-operator-in-search-document.ts';
+import { migration as m0035 } from './0035-open-listing-place.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0032_user_search_text': m0032,
   '0033_users_by_role_newest': m0033,
   '0034_operator_in_search_document': m0034,
+  '0035_open_listing_place': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import {
+  ADMIN_ROLES,
   AGENT_ROLES,
   CLOSED_PROPERTY_STATUSES,
   type PropertySortColumn,
@@ -79,26 +80,23 @@ export const agencyQuery = (db: Db, userId: number) =>
   db.selectFrom('users').select('associated_agency_id').where('user_id', '=', userId);
 
 /**
- * The listing owner's role and open property limit, their users row locked (NO KEY UPDATE) until the
- * transaction ends, so the saves of one owner that count their open listings take turns.
+ * The owner's id, once a place under their open-listing limit is theirs (decision 72): their users row
+ * locked (NO KEY UPDATE) until the transaction ends, so the saves of one owner that count their open
+ * listings take turns, and those counted after the lock. Past the limit the statement fails with
+ * OPEN_LIMIT_REACHED. Admins and Super Admins are not limited.
  */
-export const lockListingOwner = async (trx: Trx, ownerId: number) => {
-  const query = trx
-    .selectFrom('users')
-    .select(['role_id', 'open_property_limit'])
-    .where('user_id', '=', ownerId)
-    .forNoKeyUpdate();
-  return firstPrepared(trx, query.compile());
-};
+export const claimOpenPlace = (ownerId: number) =>
+  sql<number>`claim_open_listing_place(${ownerId}::int,
+    ARRAY[${sql.join(ADMIN_ROLES.map((role) => sql.lit(role)))}]::int[],
+    ARRAY[${sql.join(CLOSED_PROPERTY_STATUSES.map((status) => sql.lit(status)))}]::text[])`;
 
-/** How many of the owner's listings count as open (are not Sold or Archived). */
-export const countOpenListings = async (trx: Trx, ownerId: number) => {
-  const query = trx
-    .selectFrom('properties')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('user_id', '=', ownerId)
-    .where('status', 'not in', CLOSED_PROPERTY_STATUSES);
-  return Number((await firstPrepared(trx, query.compile())).n);
+/** The SQLSTATE of claim_open_listing_place's refusal; the limit reached is its detail. */
+export const OPEN_LIMIT_REACHED = 'UOL01';
+
+/** The limit a refused claimOpenPlace reached, if that is what the error is. */
+export const openLimitReached = (error: unknown) => {
+  const { code, detail } = error as { code?: string; detail?: string };
+  return code === OPEN_LIMIT_REACHED ? Number(detail) : undefined;
 };
 
 /** The user's role and open property limit, and how many of their listings count against it (no lock). */
