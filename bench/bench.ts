@@ -245,7 +245,8 @@ try {
     const http = await measure(() => api.post(call, payload(), users['Super Admin']), SAVES_N);
     add({ label: call, kind: 'save', as: 'Super Admin', http });
   }
-  // A saver with an open-listing limit takes their place in a transaction first (decision 64): an Agent.
+  // A saver with an open-listing limit takes their place in the statement that writes the listing
+  // (decision 72): an Agent.
   const agentSave = 'saveproperty, as an Agent';
   if (wanted(agentSave)) {
     await roomForListings(db, market.agent.user_id);
