@@ -114,7 +114,7 @@ try {
     `# This checkout against ${commitOf(otherRoot)} (${otherRoot}), ${savesOnly ? 'the saves' : 'every list and report page'}`,
     '',
     ...(await environment(db, !!embedded)),
-    `- Both servers at once on one database; each row asked of one, then the other, ${n} times after the warm-up.`,
+    `- Both servers at once on one database; each row asked of both in turns, each first every other time, ${n} times after the warm-up.`,
     `- ${cases.length} rows; median ratio this / other ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}; ` +
       `slower (median > 1.2× and > 1 ms above): ${slower}.`,
     '',

@@ -107,11 +107,17 @@ export async function measureInTurns(
   const budget = rowBudget();
   for (let i = 0; i < Math.min(WARMUP, n) && budget.warming(); i++) for (const run of [a, b]) await run();
   const [ta, tb]: [number[], number[]] = [[], []];
+  // Each goes first in every other turn: what one run leaves behind (a warm page, a write still being
+  // flushed) then favours neither.
   for (let i = 0; i < n && budget.sampling(ta.length); i++) {
-    await settle?.();
-    await timed(a, ta);
-    await settle?.();
-    await timed(b, tb);
+    const turn: [() => Promise<unknown>, number[]][] = [
+      [a, ta],
+      [b, tb],
+    ];
+    for (const [run, times] of i % 2 === 0 ? turn : turn.reverse()) {
+      await settle?.();
+      await timed(run, times);
+    }
   }
   return [timing(ta), timing(tb)];
 }
