@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTY_MESSAGES, ROLE } from '@app/contract';
@@ -163,6 +164,39 @@ describe('every way into an open listing counts against the limit', () => {
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(7);
     expect(await openCount(agent.userId)).toBe(4);
+  });
+});
+
+describe('a bulk reopen, waiting for the owner', () => {
+  it("counts what the owner's save committed while it waited, not what it saw before", async () => {
+    const agent = await agentWith(3, 2, 2);
+    const [reopened, takenMeanwhile] = agent.archived as [number, number];
+    const locker = new pg.Client({ connectionString: env.t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      // What a save of the owner holds while it counts and writes.
+      await locker.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [agent.userId]);
+      const reopening = env.post('bulkPropertyStatus', { ids: [reopened], status: 'Open' });
+      for (let waiting = false; !waiting;) {
+        await locker.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await locker.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+          AND wait_event_type = 'Lock' AND query ~* 'from "users".*for no key update'`);
+        waiting = rows.length > 0;
+      }
+      // That save takes the owner's last place, and commits.
+      await locker.query(`UPDATE properties SET status = 'Open' WHERE property_id = $1`, [takenMeanwhile]);
+      await locker.query('COMMIT');
+      const answer = (await reopening).json();
+      expect(answer.changed).toBe(0);
+      expect(answer.refused.map((r: { reason: string }) => r.reason)).toEqual([
+        PROPERTY_MESSAGES.limitReached(3),
+      ]);
+    } finally {
+      await locker.end();
+    }
+    expect(await statusOf(reopened)).toBe('Archived');
+    expect(await openCount(agent.userId)).toBe(3);
   });
 });
 

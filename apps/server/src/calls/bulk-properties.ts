@@ -53,10 +53,7 @@ async function withinOpenLimits(trx: Trx, rows: Listing[], status: PropertyStatu
   const places = new Map(
     owners
       .filter((o) => hasOpenPropertyLimit(o.role_id))
-      .map((o) => [
-        o.user_id,
-        { left: o.open_property_limit - Number(o.open), limit: o.open_property_limit },
-      ]),
+      .map((o) => [o.user_id, { left: o.open_property_limit - o.open, limit: o.open_property_limit }]),
   );
   const refused = new Set(
     reopening.filter((p) => {

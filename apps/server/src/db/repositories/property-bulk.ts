@@ -26,19 +26,25 @@ export const lockListings = (trx: Trx, propertyIds: readonly number[]) =>
 
 /**
  * The owners, locked in id order as assertOpenPlace locks one (so saves and bulk actions of an owner take
- * turns without deadlock), with their limits and how many of their listings count as open.
+ * turns without deadlock), with their limits and how many of their listings count as open. Counted by a
+ * statement of its own, after the locks: a statement reads the snapshot it started with, so a count in
+ * the locking statement missed what an owner's save committed while this waited for them (decision 72).
  */
-export const lockOwnersWithOpen = (trx: Trx, ownerIds: readonly number[]) =>
-  trx
-    .selectFrom('users as u')
-    .select([
-      'u.user_id',
-      'u.role_id',
-      'u.open_property_limit',
-      sql<string>`(SELECT count(*) FROM properties p WHERE p.user_id = u.user_id
-        AND p.status NOT IN (${sql.join(CLOSED_PROPERTY_STATUSES)}))`.as('open'),
-    ])
-    .where(anyOf('u.user_id', ownerIds))
-    .orderBy('u.user_id')
+export async function lockOwnersWithOpen(trx: Trx, ownerIds: readonly number[]) {
+  const owners = await trx
+    .selectFrom('users')
+    .select(['user_id', 'role_id', 'open_property_limit'])
+    .where(anyOf('user_id', ownerIds))
+    .orderBy('user_id')
     .forNoKeyUpdate()
     .execute();
+  const open = await trx
+    .selectFrom('properties')
+    .select(['user_id', sql<string>`count(*)`.as('open')])
+    .where(anyOf('user_id', ownerIds))
+    .where('status', 'not in', CLOSED_PROPERTY_STATUSES)
+    .groupBy('user_id')
+    .execute();
+  const openOf = new Map(open.map((row) => [row.user_id, Number(row.open)]));
+  return owners.map((owner) => ({ ...owner, open: openOf.get(owner.user_id) ?? 0 }));
+}
