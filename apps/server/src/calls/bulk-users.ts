@@ -5,7 +5,7 @@ import { runBulk, type BulkList } from '../lib/bulk.ts';
 import { usesOf } from '../lib/references.ts';
 import { revokeSessions } from '../lib/session.ts';
 import { setUsersStatus } from '../lib/user-profile.ts';
-import { countSuperAdmins, deleteUserRow, lockManagedUsers } from '../db/repositories/users.ts';
+import { deleteUserRow, lockManagedUsers, lockSuperAdmins } from '../db/repositories/users.ts';
 import type { Trx } from '../db/index.ts';
 import { fullName } from '../db/repositories/full-name.ts';
 
@@ -47,6 +47,8 @@ export const bulkUserCalls: AnyCall[] = [
       "Delete the selected users (ids, or every user matching the list's search) in one transaction; each as deleteUser checks it, those in use are refused",
     handle: (ctx) =>
       runBulk(ctx, listFor(ctx.input.list), async (trx, keys, refusals) => {
+        // Before the users chosen, as deleteUser locks them: deletes of Super Admins take turns.
+        const superAdminIds = await lockSuperAdmins(trx);
         const allowed = refusals.keep(
           await lockedUsers(trx, keys, true),
           (u) => manageRefusal(ctx.user, u, 'delete')?.message,
@@ -61,7 +63,8 @@ export const bulkUserCalls: AnyCall[] = [
         );
         // Some Super Admin always stays (deleteUser refuses the last one).
         const superAdmins = users.filter((u) => u.role_id === ROLE.SuperAdmin);
-        if (superAdmins.length > 0 && (await countSuperAdmins(trx)) === superAdmins.length) {
+        const deleting = new Set(superAdmins.map((u) => u.id));
+        if (superAdmins.length > 0 && superAdminIds.every((id) => deleting.has(id))) {
           const kept = superAdmins[0]!;
           refusals.add(kept, 'The last Super Admin cannot be deleted');
           users = users.filter((u) => u !== kept);

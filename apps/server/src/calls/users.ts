@@ -16,7 +16,7 @@ import { assertUnused } from '../lib/references.ts';
 import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
-import { countOtherSuperAdmins, deleteUserRow, findManagedUser } from '../db/repositories/users.ts';
+import { deleteUserRow, findManagedUser, lockSuperAdmins } from '../db/repositories/users.ts';
 import { userMatches } from '../db/repositories/user-search.ts';
 import { fullName, fullNameOf } from '../db/repositories/full-name.ts';
 
@@ -176,13 +176,12 @@ export const userCalls: AnyCall[] = [
     async handle({ db, input, user }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'delete');
-      if (target.role_id === ROLE.SuperAdmin) {
-        if ((await countOtherSuperAdmins(db, target.user_id)) === 0)
-          throw conflict('The last Super Admin cannot be deleted');
-      }
-      // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
-      await assertUnused(db, 'users', target.user_id, `User : ${fullName(target)}`);
       await inTransaction(db, async (trx) => {
+        const superAdmins = target.role_id === ROLE.SuperAdmin ? await lockSuperAdmins(trx) : [];
+        if (superAdmins.length > 0 && superAdmins.every((id) => id === target.user_id))
+          throw conflict('The last Super Admin cannot be deleted');
+        // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
+        await assertUnused(trx, 'users', target.user_id, `User : ${fullName(target)}`);
         await revokeSessions(trx, target.user_id);
         await deleteUserRow(trx, target.user_id);
       });

@@ -22,19 +22,21 @@ export const findManagedUser = (db: Db, userId: number, lock = false) =>
     .$if(lock, (q) => q.forNoKeyUpdate('u'))
     .executeTakeFirst();
 
-/** How many Super Admins there are besides the given user. */
-export async function countOtherSuperAdmins(db: Db, userId: number) {
-  const others = await db
-    .selectFrom('users')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('role_id', '=', ROLE.SuperAdmin)
-    .where('user_id', '!=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(others.n);
-}
-
-/** How many Super Admins there are. */
-export const countSuperAdmins = (db: Db) => countOtherSuperAdmins(db, 0);
+/**
+ * The Super Admins' ids, their rows locked in id order until the transaction ends: deletes of Super
+ * Admins take turns, and each reads them after the one before has committed (a row it deleted is
+ * skipped). Counted in a statement of their own, they would each see the other's Super Admin still there.
+ */
+export const lockSuperAdmins = async (db: Db) =>
+  (
+    await db
+      .selectFrom('users')
+      .select('user_id')
+      .where('role_id', '=', ROLE.SuperAdmin)
+      .orderBy('user_id')
+      .forNoKeyUpdate()
+      .execute()
+  ).map((row) => row.user_id);
 
 export const deleteUserRow = (db: Db, userId: number | readonly number[]) =>
   db.deleteFrom('users').where(anyOf('user_id', userId)).execute();
