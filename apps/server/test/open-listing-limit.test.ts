@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTY_MESSAGES, ROLE } from '@app/contract';
@@ -7,7 +6,7 @@ import { migrationProvider } from '../src/db/migrations/index.ts';
 import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from '../src/db/seed/index.ts';
 import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
-import { freshDatabase } from './helpers.ts';
+import { freshDatabase, lockHolder } from './helpers.ts';
 
 /**
  * Issue 18, items 4 and 5 (docs/decisions/0029-open-listing-limit.md): every way a listing of an owner
@@ -171,22 +170,15 @@ describe('a bulk reopen, waiting for the owner', () => {
   it("counts what the owner's save committed while it waited, not what it saw before", async () => {
     const agent = await agentWith(3, 2, 2);
     const [reopened, takenMeanwhile] = agent.archived as [number, number];
-    const locker = new pg.Client({ connectionString: env.t.databaseUrl });
-    await locker.connect();
+    const locker = await lockHolder(env.t);
     try {
-      await locker.query('BEGIN');
       // What a save of the owner holds while it counts and writes.
       await locker.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [agent.userId]);
       const reopening = env.post('bulkPropertyStatus', { ids: [reopened], status: 'Open' });
-      for (let waiting = false; !waiting;) {
-        await locker.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await locker.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
-          AND wait_event_type = 'Lock' AND query ~* 'from "users".*for no key update'`);
-        waiting = rows.length > 0;
-      }
+      await locker.untilWaiting('from "users".*for no key update');
       // That save takes the owner's last place, and commits.
       await locker.query(`UPDATE properties SET status = 'Open' WHERE property_id = $1`, [takenMeanwhile]);
-      await locker.query('COMMIT');
+      await locker.commit();
       const answer = (await reopening).json();
       expect(answer.changed).toBe(0);
       expect(answer.refused.map((r: { reason: string }) => r.reason)).toEqual([

@@ -14,6 +14,7 @@ import {
   type Place,
 } from './entity-fixtures.ts';
 import { checkingAnswers } from './property-fixtures.ts';
+import { lockHolder } from './helpers.ts';
 
 // Every answer of a listing call read here is checked against its declaration (decision 36).
 const env = checkingAnswers(useTestApp());
@@ -553,6 +554,29 @@ describe('deleteproperty', () => {
       await env.t.db.selectFrom('properties').select('property_id').where('property_id', '=', id).execute(),
     ).toEqual([]);
     expect((await env.post('deleteproperty', { property_id: id })).statusCode).toBe(404);
+  });
+});
+
+describe('deleteproperty at the same time as a status change', () => {
+  it('deletes nothing when the listing stops being Suspended while the delete waits for it', async () => {
+    const id = await create('Reopened while deleted');
+    expect((await update(id, { status: 'Suspended', suspendedReason: 'Checking' })).statusCode).toBe(200);
+    const locker = await lockHolder(env.t);
+    try {
+      // A save of the listing, holding it while it changes the status.
+      await locker.query(`UPDATE properties SET status = 'Open' WHERE property_id = $1`, [id]);
+      const deleting = env.post('deleteproperty', { property_id: id });
+      await locker.untilWaiting('properties');
+      await locker.commit();
+      const res = await deleting;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Only a Suspended property can be deleted');
+    } finally {
+      await locker.end();
+    }
+    expect(
+      await env.t.db.selectFrom('properties').select('status').where('property_id', '=', id).execute(),
+    ).toEqual([{ status: 'Open' }]);
   });
 });
 

@@ -187,10 +187,18 @@ export const propertyCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Delete a Suspended property in your scope with its media, amenities and history',
     async handle({ db, config, input, user }) {
-      const property = await propertyInScope(db, user, input.property_id);
-      if (property.status !== 'Suspended') throw conflict(PROPERTY_MESSAGES.deleteOnlySuspended);
-      const media = await mediaFilesOf(db, property.property_id);
-      await deleteProperty(db, property.property_id);
+      const { property_id: id } = await propertyInScope(db, user, input.property_id);
+      // Checked under the listing's lock, as bulkDeleteProperties checks it: a status changed while
+      // this waited is seen, and no image is added between the files read and the delete.
+      const media = await inTransaction(db, async (trx) => {
+        const row = await lockedPropertyRow(trx, id);
+        if (!row) throw notFound('Property');
+        if (row.status !== 'Suspended') throw conflict(PROPERTY_MESSAGES.deleteOnlySuspended);
+        const files = await mediaFilesOf(trx, id);
+        await deleteProperty(trx, id);
+        return files;
+      });
+      // After the commit: a rolled-back delete keeps its files.
       await removeMedia(mediaStore(config), ...media.flatMap((m) => [m.file, m.thumbnail]));
       return { message: 'Property deleted successfully' };
     },
