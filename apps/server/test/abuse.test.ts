@@ -154,6 +154,27 @@ describe('sign-in throttling', () => {
     expect((await login(email, PASSWORD, '192.0.2.77')).json().result).toBe('success');
   });
 
+  it('guesses sent at once are counted as they come: five are checked, the rest refused', async () => {
+    const email = 'burst@example.ph';
+    await t.createUser(ROLE.Agent, email);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => login(email, `Burst${i}aaaa`, '203.0.113.60')),
+    );
+    const checked = answers.filter((res) => res.json().message === MESSAGES.invalidLogin);
+    expect(checked).toHaveLength(5);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(10);
+    // The right password too waits out the lock.
+    expect(answer(await login(email, PASSWORD, '203.0.113.60'))).toEqual(tooMany);
+  });
+
+  it('a spray sent at once from one address: thirty accounts are tried, the rest refused', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(`burst.spray${i}@example.ph`, 'Summer2024', '203.0.113.61')),
+    );
+    expect(answers.filter((res) => res.json().message === MESSAGES.invalidLogin)).toHaveLength(30);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(10);
+  });
+
   it('an address that sprays many accounts is refused for accounts that never signed in from it, for 15 minutes', async () => {
     const office = '203.0.113.50';
     const regular = 'works.here@example.ph';

@@ -14,7 +14,7 @@ import { badRequest, HttpError } from '../lib/errors.ts';
 import { createSession, revokeSessions, SESSION_COOKIE } from '../lib/session.ts';
 import { recordAudit } from '../lib/audit.ts';
 import { afterAnswer } from '../lib/background.ts';
-import { clientKey, loginRefused, recordLoginAttempt, takeSlot } from '../lib/throttle.ts';
+import { clientKey, loginSucceeded, takeLoginAttempt, takeSlot } from '../lib/throttle.ts';
 import { inTransaction } from '../db/index.ts';
 import {
   findResettableUser,
@@ -52,13 +52,14 @@ export const authCalls = [
           entityId: userId,
           details: { email, reason },
         });
-      if (await loginRefused(db, email, client)) {
+      const attempt = await takeLoginAttempt(db, email, client);
+      if (attempt === null) {
         await failed('too many attempts');
         throw new HttpError(429, MESSAGES.tooManyAttempts);
       }
       const user = await findSignInUser(db, email);
       const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-      await recordLoginAttempt(db, email, client, passwordOk);
+      if (passwordOk) await loginSucceeded(db, attempt);
       if (!user || !passwordOk) {
         await failed(user ? 'wrong password' : 'unknown e-mail', user?.user_id);
         return { result: 'error', message: MESSAGES.invalidLogin };

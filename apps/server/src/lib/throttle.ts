@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 
 /**
  * Limits against abuse of the public calls, counted in PostgreSQL so that they hold across every server
@@ -68,7 +68,7 @@ const KNOWN_FOR = '30 days';
  * An address that has not failed on the account is never held back by the account's failures: the
  * owner, elsewhere, signs in while an attacker guesses.
  */
-export async function loginRefused(db: Db, email: string, ip: string): Promise<boolean> {
+async function loginRefused(db: Db, email: string, ip: string): Promise<boolean> {
   const { rows } = await sql<{ refused: boolean }>`
     WITH account AS (
       SELECT ip, succeeded, at FROM login_attempts
@@ -96,8 +96,28 @@ export async function loginRefused(db: Db, email: string, ip: string): Promise<b
   return rows[0]!.refused;
 }
 
-export const recordLoginAttempt = (db: Db, email: string, ip: string, succeeded: boolean) =>
-  db.insertInto('login_attempts').values({ email, ip, succeeded }).execute();
+/**
+ * Takes a sign-in attempt for `email` from `ip` before its password is checked, unless loginRefused
+ * refuses it: recorded as failed (loginSucceeded marks it otherwise), answered by its id; null when
+ * refused. Attempts for one account, and from one address, are taken in turn (advisory locks, the
+ * account's first) and each counts those taken before it, so that guesses sent at once are not all
+ * checked: counted only after their passwords, each would have found fewer failures than the limit.
+ */
+export const takeLoginAttempt = (db: Db, email: string, ip: string) =>
+  inTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('sign-in account'), hashtext(${email}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext('sign-in address'), hashtext(${ip}))`.execute(trx);
+    if (await loginRefused(trx, email, ip)) return null;
+    const taken = await trx
+      .insertInto('login_attempts')
+      .values({ email, ip, succeeded: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return taken.id;
+  });
+
+export const loginSucceeded = (db: Db, attemptId: string) =>
+  db.updateTable('login_attempts').set({ succeeded: true }).where('id', '=', attemptId).execute();
 
 /** Drops what no limit looks at any more: attempts older than 30 days, keys idle for a day. */
 export async function purgeThrottling(db: Db): Promise<string | void> {
