@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { MESSAGES, messageAnswer, rolePermission } from '@app/contract';
 import { place } from './entity-fixtures.ts';
-import { anotherInstance, createTestApp, PASSWORD, ROLE, type TestApp } from './helpers.ts';
+import { anotherInstance, createTestApp, lockHolder, PASSWORD, ROLE, type TestApp } from './helpers.ts';
 
 /**
  * Accounts (decision 18): what a failed login, a forgotten password or a timer reveals, the
@@ -286,6 +286,29 @@ describe('sessions end', () => {
       expect(res.statusCode, res.body).toBe(200);
       await expectRevoked(user.userId, user.tokens);
     }
+  });
+
+  it('a deactivation committed while a form save without a status waits stands, and ends the sessions', async () => {
+    const user = await twoSessions(ROLE.Operator);
+    const { user_status: _unsent, ...form } = userForm(user, { first_name: 'Edited Meanwhile' });
+    const locker = await lockHolder(t);
+    try {
+      // changeUserStatus, holding the user while it deactivates them.
+      await locker.query(`UPDATE users SET user_status = 'Inactive' WHERE user_id = $1`, [user.userId]);
+      const saving = post('UpdateUser', form);
+      await locker.untilWaiting('"users"');
+      await locker.commit();
+      expect((await saving).statusCode).toBe(200);
+    } finally {
+      await locker.end();
+    }
+    const row = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'user_status'])
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_name: 'Edited Meanwhile', user_status: 'Inactive' });
+    await expectRevoked(user.userId, user.tokens);
   });
 
   it('on a change of role, so the app reloads its menus; other edits keep the sessions', async () => {

@@ -195,17 +195,21 @@ export const userFormCalls: AnyCall[] = [
       }
       if (!current || !(await mayAssign(db, user, current.role_id))) throw notFound('User');
       const columns = columnsFrom(input, await checkUserForm(db, user, input, current.user_id));
-      const status = input.user_status ?? current.user_status;
-      const roleChanged = input.role_id !== current.role_id;
-      // The limit an Admin sends is theirs. Otherwise it follows a change of type while it is the old
-      // type's default, and a limit an Admin chose stays (decision 29).
-      const open_property_limit =
-        isAdminRole(user.role_id) && input.open_property_limit !== undefined
-          ? input.open_property_limit
-          : openPropertyLimitAfterRoleChange(current.open_property_limit, current.role_id, input.role_id);
-      await withStoredImage(ctx, files, (image) =>
+      const replaced = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
-          await updateUser(trx, current.user_id, {
+          // Compared under the user's lock: a status or role changed since the read above (a deactivation
+          // at the same moment) is what this save keeps or changes, not what it read before.
+          const locked = await findUserForUpdate(trx, current.user_id, true);
+          if (!locked || !(await mayAssign(trx, user, locked.role_id))) throw notFound('User');
+          const status = input.user_status ?? locked.user_status;
+          const roleChanged = input.role_id !== locked.role_id;
+          // The limit an Admin sends is theirs. Otherwise it follows a change of type while it is the
+          // old type's default, and a limit an Admin chose stays (decision 29).
+          const open_property_limit =
+            isAdminRole(user.role_id) && input.open_property_limit !== undefined
+              ? input.open_property_limit
+              : openPropertyLimitAfterRoleChange(locked.open_property_limit, locked.role_id, input.role_id);
+          await updateUser(trx, locked.user_id, {
             ...columns,
             ...imageColumns(image),
             open_property_limit,
@@ -215,26 +219,27 @@ export const userFormCalls: AnyCall[] = [
           });
           const links = await replaceUserLinks(
             trx,
-            current.user_id,
+            locked.user_id,
             input.user_skills,
             input.associated_broker_id,
           );
-          if (links.brokers) await events.agentBrokerChanged(trx, user, current.user_id, fullName(input));
-          if (status !== current.user_status) {
+          if (links.brokers) await events.agentBrokerChanged(trx, user, locked.user_id, fullName(input));
+          if (status !== locked.user_status) {
             await insertStatusChange(trx, {
-              user_id: current.user_id,
-              old_status: current.user_status,
+              user_id: locked.user_id,
+              old_status: locked.user_status,
               new_status: status,
               reason: input.reason,
               changed_by: user.user_id,
             });
           }
           // A user no longer Active, or whose grants changed with their role, signs in again.
-          if (status !== 'Active' || roleChanged) await revokeSessions(trx, current.user_id);
+          if (status !== 'Active' || roleChanged) await revokeSessions(trx, locked.user_id);
+          return locked;
         }),
       ).catch(refuseTakenEmail);
       if (files.profile_image) {
-        await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
+        await removeMedia(mediaStore(ctx.config), replaced.profile_image, replaced.profile_thumbnail);
       }
       return { message: 'User updated successfully' };
     },

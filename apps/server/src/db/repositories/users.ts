@@ -172,7 +172,7 @@ export const updateUser = (db: Db, userId: number, changes: UserChanges) =>
     .execute();
 
 /** What UpdateUser compares the form with. */
-export const findUserForUpdate = (db: Db, userId: number) =>
+export const findUserForUpdate = (db: Db, userId: number, lock = false) =>
   db
     .selectFrom('users')
     .select([
@@ -184,6 +184,7 @@ export const findUserForUpdate = (db: Db, userId: number) =>
       'profile_thumbnail',
     ])
     .where('user_id', '=', userId)
+    .$if(lock, (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
 
 /** What UpdateProfile checks and replaces: the password and the picture. */
