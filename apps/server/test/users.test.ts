@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, listPage, messageAnswer, ROLE, userListRow } from '@app/contract';
 import { sql } from 'kysely';
-import { createTestApp, planWithoutTableScans, type TestApp } from './helpers.ts';
+import { createTestApp, lockHolder, planWithoutTableScans, type TestApp } from './helpers.ts';
 import { userMatches, type UserSearchField } from '../src/db/repositories/user-search.ts';
 
 let t: TestApp;
@@ -182,6 +182,27 @@ describe('changeUserStatus', () => {
       .where('user_id', '=', agent.userId)
       .executeTakeFirstOrThrow();
     expect(last.reason).toBe('Left the agency');
+  });
+
+  it('judges who may act on the user as they are once locked: promoted to Admin meanwhile, they are refused', async () => {
+    for (const [call, payload] of [
+      ['changeUserStatus', (id: number) => ({ user_id: id, status: 'Inactive' })],
+      ['deleteUser', (id: number) => ({ user_id: id })],
+    ] as const) {
+      const operator = await t.createUser(ROLE.Operator);
+      const locker = await lockHolder(t);
+      try {
+        // A Super Admin's save, holding the user while it makes them an Admin.
+        await locker.query('UPDATE users SET role_id = $1 WHERE user_id = $2', [ROLE.Admin, operator]);
+        const acting = post(call, payload(operator), admin.token);
+        await locker.untilWaiting('"users"');
+        await locker.commit();
+        expect((await acting).statusCode, call).toBe(403);
+      } finally {
+        await locker.end();
+      }
+      expect(await statusOf(operator), call).toBe('Active');
+    }
   });
 
   it("needs the ChangeStatusof… permission of the target's role, and a role ranking below the caller's", async () => {

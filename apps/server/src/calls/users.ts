@@ -160,6 +160,7 @@ export const userCalls: AnyCall[] = [
       // Read again under a lock, so that of two changes at once the second sees the first.
       const changed = await inTransaction(db, async (trx) => {
         const current = await targetUser(trx, input.user_id, true);
+        assertMayManage(user, current, 'change the status of');
         if (current.user_status === input.status) return false;
         await setUserStatus(trx, current, input.status, input.reason ?? null, user.user_id);
         return true;
@@ -177,7 +178,9 @@ export const userCalls: AnyCall[] = [
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'delete');
       await inTransaction(db, async (trx) => {
+        // The Super Admins first, as bulkDeleteUsers locks them; then the user, judged as they are now.
         const superAdmins = target.role_id === ROLE.SuperAdmin ? await lockSuperAdmins(trx) : [];
+        assertMayManage(user, await targetUser(trx, target.user_id, true), 'delete');
         if (superAdmins.length > 0 && superAdmins.every((id) => id === target.user_id))
           throw conflict('The last Super Admin cannot be deleted');
         // Listings (and anything else that must keep its user) refuse the delete, naming themselves.

@@ -15,12 +15,19 @@ type UserChanges = Updateable<Database['users']>;
 export const userWithRole = (db: Db, userId: number) =>
   db.selectFrom('users as u').innerJoin('roles as r', 'r.id', 'u.role_id').where('u.user_id', '=', userId);
 
-/** What managing a user checks: their type, rank, status and name; `lock` holds their row. */
-export const findManagedUser = (db: Db, userId: number, lock = false) =>
-  userWithRole(db, userId)
-    .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
-    .$if(lock, (q) => q.forNoKeyUpdate('u'))
-    .executeTakeFirst();
+/**
+ * What managing a user checks: their type, rank, status and name. Where the users are locked, they are
+ * locked by a statement of their own first: a locking read that joins keeps the role row it first met,
+ * so a user whose role changed while it waited would be missed.
+ */
+const MANAGED = ['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'] as const;
+
+/** The user as managing checks them (MANAGED); `lock` holds their row first. */
+export async function findManagedUser(db: Db, userId: number, lock = false) {
+  if (lock)
+    await db.selectFrom('users').select('user_id').where('user_id', '=', userId).forNoKeyUpdate().execute();
+  return userWithRole(db, userId).select(MANAGED).executeTakeFirst();
+}
 
 /**
  * The Super Admins' ids, their rows locked in id order until the transaction ends: deletes of Super
@@ -41,16 +48,23 @@ export const lockSuperAdmins = async (db: Db) =>
 export const deleteUserRow = (db: Db, userId: number | readonly number[]) =>
   db.deleteFrom('users').where(anyOf('user_id', userId)).execute();
 
-/** The users managing checks (findManagedUser's columns), locked: for a delete, wholly. */
-export const lockManagedUsers = (db: Db, userIds: readonly number[], forDelete: boolean) =>
-  db
+/** The users managing checks (findManagedUser's columns), locked first (for a delete, wholly). */
+export async function lockManagedUsers(db: Db, userIds: readonly number[], forDelete: boolean) {
+  await db
+    .selectFrom('users')
+    .select('user_id')
+    .where(anyOf('user_id', userIds))
+    .orderBy('user_id')
+    .$call((q) => (forDelete ? q.forUpdate() : q.forNoKeyUpdate()))
+    .execute();
+  return db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_name', 'u.last_name'])
+    .select(MANAGED)
     .where(anyOf('u.user_id', userIds))
     .orderBy('u.user_id')
-    .$call((q) => (forDelete ? q.forUpdate('u') : q.forNoKeyUpdate('u')))
     .execute();
+}
 
 /** The user's newest status changes (at most 100), with who made each. */
 export const userStatusHistory = (db: Db, userId: number) =>
