@@ -1,11 +1,16 @@
 import { bulkApi, ROLE, userApi, userListQuery } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
-import { manageRefusal, STATUS_PERMISSIONS, userLists } from './users.ts';
-import { runBulk, type BulkList } from '../lib/bulk.ts';
+import { LAST_SUPER_ADMIN, manageRefusal, STATUS_PERMISSIONS, userLists } from './users.ts';
+import { runBulk, type BulkList, type BulkRow, type Refusals } from '../lib/bulk.ts';
 import { usesOf } from '../lib/references.ts';
 import { revokeSessions } from '../lib/session.ts';
 import { setUsersStatus } from '../lib/user-profile.ts';
-import { deleteUserRow, lockManagedUsers, lockSuperAdmins } from '../db/repositories/users.ts';
+import {
+  activeSuperAdminStays,
+  deleteUserRow,
+  lockManagedUsers,
+  lockSuperAdmins,
+} from '../db/repositories/users.ts';
 import type { Trx } from '../db/index.ts';
 import { fullName } from '../db/repositories/full-name.ts';
 
@@ -20,6 +25,20 @@ async function lockedUsers(trx: Trx, keys: number[], forDelete: boolean) {
   return rows.map((u) => ({ ...u, id: u.user_id, label: fullName(u) }));
 }
 
+/** The users less one Super Admin, refused with `why`, where changing them all would leave none active. */
+function keepAnActiveSuperAdmin<U extends BulkRow & { role_id: number }>(
+  users: U[],
+  superAdmins: Awaited<ReturnType<typeof lockSuperAdmins>>,
+  refusals: Refusals,
+  why: string,
+) {
+  const leaving = users.filter((u) => u.role_id === ROLE.SuperAdmin);
+  const leavingIds = leaving.map((u) => u.id);
+  if (leaving.length === 0 || activeSuperAdminStays(superAdmins, leavingIds)) return users;
+  refusals.add(leaving[0]!, why);
+  return users.filter((u) => u !== leaving[0]);
+}
+
 export const bulkUserCalls: AnyCall[] = [
   defineCall(bulkApi.bulkUserStatus, {
     access: STATUS_PERMISSIONS,
@@ -29,12 +48,16 @@ export const bulkUserCalls: AnyCall[] = [
     handle: (ctx) =>
       runBulk(ctx, listFor(ctx.input.list), async (trx, keys, refusals) => {
         const { status, reason } = ctx.input;
-        const users = refusals.keep(
+        // Before the users chosen, as deleteUser locks them: deactivations of Super Admins take turns.
+        const superAdmins = status === 'Active' ? undefined : await lockSuperAdmins(trx);
+        let users = refusals.keep(
           await lockedUsers(trx, keys, false),
           (u) =>
             manageRefusal(ctx.user, u, 'change the status of')?.message ??
             (u.user_status === status ? `already ${status}` : null),
         );
+        if (superAdmins)
+          users = keepAnActiveSuperAdmin(users, superAdmins, refusals, LAST_SUPER_ADMIN.deactivated);
         await setUsersStatus(trx, users, status, reason ?? null, ctx.user.user_id);
         return users.length;
       }),
@@ -48,7 +71,7 @@ export const bulkUserCalls: AnyCall[] = [
     handle: (ctx) =>
       runBulk(ctx, listFor(ctx.input.list), async (trx, keys, refusals) => {
         // Before the users chosen, as deleteUser locks them: deletes of Super Admins take turns.
-        const superAdminIds = await lockSuperAdmins(trx);
+        const superAdmins = await lockSuperAdmins(trx);
         const allowed = refusals.keep(
           await lockedUsers(trx, keys, true),
           (u) => manageRefusal(ctx.user, u, 'delete')?.message,
@@ -61,14 +84,7 @@ export const bulkUserCalls: AnyCall[] = [
         let users = refusals.keep(allowed, (u) =>
           uses.has(u.id) ? `in use: ${uses.get(u.id)!.join(', ')}` : null,
         );
-        // Some Super Admin always stays (deleteUser refuses the last one).
-        const superAdmins = users.filter((u) => u.role_id === ROLE.SuperAdmin);
-        const deleting = new Set(superAdmins.map((u) => u.id));
-        if (superAdmins.length > 0 && superAdminIds.every((id) => deleting.has(id))) {
-          const kept = superAdmins[0]!;
-          refusals.add(kept, 'The last Super Admin cannot be deleted');
-          users = users.filter((u) => u !== kept);
-        }
+        users = keepAnActiveSuperAdmin(users, superAdmins, refusals, LAST_SUPER_ADMIN.deleted);
         const ids = users.map((u) => u.id);
         if (ids.length === 0) return 0;
         await revokeSessions(trx, ids);

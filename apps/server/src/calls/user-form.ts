@@ -10,7 +10,7 @@ import {
 } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import type { Services } from '../lib/call-context.ts';
-import { HttpError, notFound } from '../lib/errors.ts';
+import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
@@ -30,7 +30,15 @@ import { sendApprovalCode } from './otp.ts';
 import type { FastifyRequest } from 'fastify';
 import { afterAnswer } from '../lib/background.ts';
 import { inTransaction } from '../db/index.ts';
-import { findUserForUpdate, insertStatusChange, insertUser, updateUser } from '../db/repositories/users.ts';
+import {
+  activeSuperAdminStays,
+  findUserForUpdate,
+  insertStatusChange,
+  insertUser,
+  lockSuperAdmins,
+  updateUser,
+} from '../db/repositories/users.ts';
+import { LAST_SUPER_ADMIN } from './users.ts';
 import { fullName } from '../db/repositories/full-name.ts';
 
 /** The user's columns from the form, with the address checkUserForm answered (limit decided by the caller). */
@@ -197,12 +205,19 @@ export const userFormCalls: AnyCall[] = [
       const columns = columnsFrom(input, await checkUserForm(db, user, input, current.user_id));
       const replaced = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
+          // The Super Admins first, as every change that could leave none active locks them.
+          const superAdmins = current.role_id === ROLE.SuperAdmin ? await lockSuperAdmins(trx) : undefined;
           // Compared under the user's lock: a status or role changed since the read above (a deactivation
           // at the same moment) is what this save keeps or changes, not what it read before.
           const locked = await findUserForUpdate(trx, current.user_id, true);
           if (!locked || !(await mayAssign(trx, user, locked.role_id))) throw notFound('User');
           const status = input.user_status ?? locked.user_status;
           const roleChanged = input.role_id !== locked.role_id;
+          // No longer Active, or with other grants: they sign in again; a Super Admin stops being one.
+          const endsSessions = status !== 'Active' || roleChanged;
+          const leaving = endsSessions && locked.role_id === ROLE.SuperAdmin;
+          if (superAdmins && leaving && !activeSuperAdminStays(superAdmins, [locked.user_id]))
+            throw conflict(LAST_SUPER_ADMIN.demoted);
           // The limit an Admin sends is theirs. Otherwise it follows a change of type while it is the
           // old type's default, and a limit an Admin chose stays (decision 29).
           const open_property_limit =
@@ -233,8 +248,7 @@ export const userFormCalls: AnyCall[] = [
               changed_by: user.user_id,
             });
           }
-          // A user no longer Active, or whose grants changed with their role, signs in again.
-          if (status !== 'Active' || roleChanged) await revokeSessions(trx, locked.user_id);
+          if (endsSessions) await revokeSessions(trx, locked.user_id);
           return locked;
         }),
       ).catch(refuseTakenEmail);

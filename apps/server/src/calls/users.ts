@@ -16,7 +16,12 @@ import { assertUnused } from '../lib/references.ts';
 import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
-import { deleteUserRow, findManagedUser, lockSuperAdmins } from '../db/repositories/users.ts';
+import {
+  activeSuperAdminStays,
+  deleteUserRow,
+  findManagedUser,
+  lockSuperAdmins,
+} from '../db/repositories/users.ts';
 import { userMatches } from '../db/repositories/user-search.ts';
 import { fullName, fullNameOf } from '../db/repositories/full-name.ts';
 
@@ -93,6 +98,13 @@ const userList = (
   onlyWaiting: boolean,
 ) => defineList(call, { access, tag: 'Users', summary, list: userListSpec(onlyWaiting) });
 
+/** What refuses a change that would leave no active Super Admin (one alone never does: its sender stays). */
+export const LAST_SUPER_ADMIN = {
+  deleted: 'The last Super Admin cannot be deleted',
+  deactivated: 'The last active Super Admin cannot be deactivated',
+  demoted: 'The last active Super Admin cannot be deactivated or given another type',
+};
+
 /** The user, or 404; `lock` holds their row until the transaction ends (a status change reads it so). */
 async function targetUser(db: Db, userId: number, lock = false) {
   const user = await findManagedUser(db, userId, lock);
@@ -159,8 +171,13 @@ export const userCalls: AnyCall[] = [
       assertMayManage(user, target, 'change the status of');
       // Read again under a lock, so that of two changes at once the second sees the first.
       const changed = await inTransaction(db, async (trx) => {
+        // The Super Admins first, as every change that could leave none active locks them.
+        const deactivating = input.status !== 'Active' && target.role_id === ROLE.SuperAdmin;
+        const superAdmins = deactivating ? await lockSuperAdmins(trx) : undefined;
         const current = await targetUser(trx, input.user_id, true);
         assertMayManage(user, current, 'change the status of');
+        if (superAdmins && !activeSuperAdminStays(superAdmins, [current.user_id]))
+          throw conflict(LAST_SUPER_ADMIN.deactivated);
         if (current.user_status === input.status) return false;
         await setUserStatus(trx, current, input.status, input.reason ?? null, user.user_id);
         return true;
@@ -179,10 +196,10 @@ export const userCalls: AnyCall[] = [
       assertMayManage(user, target, 'delete');
       await inTransaction(db, async (trx) => {
         // The Super Admins first, as bulkDeleteUsers locks them; then the user, judged as they are now.
-        const superAdmins = target.role_id === ROLE.SuperAdmin ? await lockSuperAdmins(trx) : [];
+        const superAdmins = target.role_id === ROLE.SuperAdmin ? await lockSuperAdmins(trx) : undefined;
         assertMayManage(user, await targetUser(trx, target.user_id, true), 'delete');
-        if (superAdmins.length > 0 && superAdmins.every((id) => id === target.user_id))
-          throw conflict('The last Super Admin cannot be deleted');
+        if (superAdmins && !activeSuperAdminStays(superAdmins, [target.user_id]))
+          throw conflict(LAST_SUPER_ADMIN.deleted);
         // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
         await assertUnused(trx, 'users', target.user_id, `User : ${fullName(target)}`);
         await revokeSessions(trx, target.user_id);

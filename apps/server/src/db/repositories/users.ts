@@ -30,20 +30,26 @@ export async function findManagedUser(db: Db, userId: number, lock = false) {
 }
 
 /**
- * The Super Admins' ids, their rows locked in id order until the transaction ends: deletes of Super
- * Admins take turns, and each reads them after the one before has committed (a row it deleted is
- * skipped). Counted in a statement of their own, they would each see the other's Super Admin still there.
+ * The Super Admins with their status, their rows locked in id order until the transaction ends: the
+ * changes that could leave none active (a delete, a deactivation, another type) take turns, each
+ * reading them as the one before left them (a deleted row is skipped, a changed one read anew).
+ * Counted in statements of their own, two Super Admins acting on each other at once each saw the
+ * other still there.
  */
-export const lockSuperAdmins = async (db: Db) =>
-  (
-    await db
-      .selectFrom('users')
-      .select('user_id')
-      .where('role_id', '=', ROLE.SuperAdmin)
-      .orderBy('user_id')
-      .forNoKeyUpdate()
-      .execute()
-  ).map((row) => row.user_id);
+export const lockSuperAdmins = (db: Db) =>
+  db
+    .selectFrom('users')
+    .select(['user_id', 'user_status'])
+    .where('role_id', '=', ROLE.SuperAdmin)
+    .orderBy('user_id')
+    .forNoKeyUpdate()
+    .execute();
+
+/** Whether an active Super Admin of those locked stays once `leaving` are deleted, deactivated or demoted. */
+export const activeSuperAdminStays = (
+  superAdmins: readonly { user_id: number; user_status: string }[],
+  leaving: readonly number[],
+) => superAdmins.some((u) => u.user_status === 'Active' && !leaving.includes(u.user_id));
 
 export const deleteUserRow = (db: Db, userId: number | readonly number[]) =>
   db.deleteFrom('users').where(anyOf('user_id', userId)).execute();
