@@ -12,6 +12,7 @@ import {
 } from './entity-fixtures.ts';
 import { expectAnswer } from './property-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
+import { lockHolder } from './helpers.ts';
 
 /** Bulk actions on listings (bulkPropertyStatus, bulkAssignAgent), in the caller's scope. */
 const env = useTestApp();
@@ -247,6 +248,30 @@ describe('bulkAssignAgent', () => {
     const res = await env.post('bulkAssignAgent', { ids: [id], agent_id: env.admin.userId });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Unknown agent');
+  });
+});
+
+describe('bulkAssignAgent at the same time as a change of the agent', () => {
+  it('judges the agent as they are once the save of them is committed', async () => {
+    const [id] = await listings(1);
+    const leaving = await env.t.signedIn(ROLE.Agent);
+    const locker = await lockHolder(env.t);
+    try {
+      // An edit of the agent, holding their row while it makes them an Individual seller.
+      await locker.query('UPDATE users SET role_id = $1 WHERE user_id = $2', [
+        ROLE.Individual,
+        leaving.userId,
+      ]);
+      const assigning = env.post('bulkAssignAgent', { ids: [id], agent_id: leaving.userId });
+      await locker.untilWaiting('users');
+      await locker.commit();
+      const res = await assigning;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ agent_id: 'Unknown agent' });
+    } finally {
+      await locker.end();
+    }
+    expect((await rowsOf([id!]))[0]!.agent_id).not.toBe(leaving.userId);
   });
 });
 

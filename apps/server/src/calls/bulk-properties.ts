@@ -16,10 +16,9 @@ import { runBulk, type BulkList, type Refusals } from '../lib/bulk.ts';
 import { badRequest } from '../lib/errors.ts';
 import { events } from '../lib/notifications.ts';
 import type { AnyDb } from '../lib/links.ts';
-import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { Trx } from '../db/index.ts';
-import { deleteProperty, findAgent, updateProperty } from '../db/repositories/properties.ts';
+import { deleteProperty, lockAgent, updateProperty } from '../db/repositories/properties.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { removeMedia } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
@@ -126,12 +125,13 @@ export const bulkPropertyCalls: AnyCall[] = [
     tag: TAG,
     summary:
       "Make the agent the selected listings' agent (ids, or every listing matching the Property List's search and filters) in one transaction; the listing's agency follows the agent's, as in updateproperty",
-    async handle(ctx) {
+    handle(ctx) {
       const agentId = ctx.input.agent_id;
-      if (!(await findAgent(ctx.db, agentId)))
-        throw badRequest('agent_id: Unknown agent', { agent_id: 'Unknown agent' });
-      const agentAgency = await agencyOf(ctx.db, agentId);
       return runBulk(ctx, listings, async (trx, keys, refusals) => {
+        // The agent before the listings, in the order an edit of the agent takes them.
+        const agent = await lockAgent(trx, agentId);
+        if (!agent) throw badRequest('agent_id: Unknown agent', { agent_id: 'Unknown agent' });
+        const agentAgency = agent.associated_agency_id;
         const rows = refusals.keep(await lockedListings(trx, keys), (p) =>
           p.agent_id === agentId ? 'already their agent' : null,
         );

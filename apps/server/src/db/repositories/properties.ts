@@ -53,8 +53,12 @@ export const lockedPropertyRow = (trx: Trx, propertyId: number) =>
 export const agentQuery = (db: Db, userId: number) =>
   db.selectFrom('users').select('user_id').where('user_id', '=', userId).where('role_id', 'in', AGENT_ROLES);
 
-/** The user, if they are an Agent or Owner-Agent. */
-export const findAgent = (db: Db, userId: number) => agentQuery(db, userId).executeTakeFirst();
+/**
+ * The agent's agency, if the user is an Agent or Owner-Agent, their row held until the transaction
+ * ends: an edit of them waits, and this waits for one under way, then reads them as it left them.
+ */
+export const lockAgent = (trx: Trx, userId: number) =>
+  agentQuery(trx, userId).select('associated_agency_id').forShare().executeTakeFirst();
 
 /** The seller's id, if it exists and `scope` (of sellers `s`) holds it (a query, for readAtOnce). */
 export const sellerQuery = (db: Db, sellerId: number, scope: Expression<SqlBool>) =>
