@@ -201,12 +201,34 @@ describe('Suspected Duplicates report', () => {
     expect(rows.filter((r) => r.property_id === original && r.other_property_id === copy)).toEqual([]);
   });
 
-  it('is searched by either name, and exported', async () => {
-    const found = await env.get(`/api/${REPORT}?searchText=bungalow%20in`);
-    expect(found.json().resultData.data.length).toBeGreaterThan(0);
-    const none = await env.get(`/api/${REPORT}?searchText=villa`);
-    expect(none.json().resultData.data).toEqual([]);
-    const sheet = await env.get(`/api/${REPORT}/export`);
+  it('is searched by either name: every pair the word is in, once, and no other', async () => {
+    const res = await env.post('saveproperty', listing({ property_name: 'Bungalow in Lahug, Cebu' }));
+    expect(res.statusCode, res.body).toBe(200);
+    type Pair = { pair_id: string; property_name: string; other_property_name: string };
+    const pairsOf = async (query: string) => {
+      const page = (await env.get(`/api/${REPORT}?itemsPerPage=50${query}`)).json().resultData;
+      expect(page.total).toBe(page.data.length);
+      return (page.data as Pair[]).map((r) => r.pair_id);
+    };
+    const every = (await env.get(`/api/${REPORT}?itemsPerPage=50`)).json().resultData.data as Pair[];
+    expect(every.length).toBeGreaterThanOrEqual(3);
+    for (const word of ['cebu', 'Lahug Bungalow', 'in lahug', 'BUNGALOW', 'villa', 'in_lahug', '%']) {
+      const named = every.filter((r) =>
+        [r.property_name, r.other_property_name].some((n) => n.toLowerCase().includes(word.toLowerCase())),
+      );
+      expect(await pairsOf(`&searchText=${encodeURIComponent(word)}`), word).toEqual(
+        named.map((r) => r.pair_id),
+      );
+    }
+    // Found by the older listing's name alone, and by the newer's alone.
+    const copy = await propertyIdOf(env.t, 'Lahug bungalow');
+    const cebu = await propertyIdOf(env.t, 'Bungalow in Lahug, Cebu');
+    expect(await pairsOf('&searchText=in%20lahug')).toContain(`${copy}-${original}`);
+    expect(await pairsOf('&searchText=cebu')).toContain(`${cebu}-${original}`);
+  });
+
+  it('is exported', async () => {
+    const sheet = await env.get(`/api/${REPORT}/export?searchText=bungalow`);
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toContain('spreadsheetml');
   });
