@@ -47,7 +47,7 @@ for (const call of calls.filter((c) => c.list?.sortMatches)) {
     ({ db, input: call.input.parse({ ...params, ...more }), user: SUPER_ADMIN }) as unknown as Ctx<ListQuery>;
   if (Number((await listQueries(spec, ctxOf({})).count.executeTakeFirstOrThrow()).n) <= EXACT_COUNT_LIMIT)
     continue;
-  const listed = await estimatedRows(ctxOf({}), spec.query(ctxOf({})));
+  const listed = await estimatedRows(db, spec.query(ctxOf({})));
   for (const search of WORDS) {
     const ctx = ctxOf({ searchText: search });
     const { counted, count } = listQueries(spec, ctx);
@@ -62,7 +62,7 @@ for (const call of calls.filter((c) => c.list?.sortMatches)) {
     rows.push({
       call: call.name,
       search,
-      estimate: await estimatedRows(ctx, counted),
+      estimate: await estimatedRows(db, counted),
       newest,
       matches: Number(matches.n),
       countMs,

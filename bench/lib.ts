@@ -602,6 +602,7 @@ const SEARCH: Record<string, string> = {
  */
 const MORE_SEARCHES: Record<string, string[]> = {
   allproperty: ['house'],
+  getSuspectedDuplicatesReport: ['makati'],
   GetAgentsBasedAgency: ['santos'],
   getListOfAttachments: ['house', 'santos'],
   getOpenPendingPropertyReport: ['santos'],

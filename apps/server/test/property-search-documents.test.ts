@@ -213,7 +213,7 @@ describe('search documents', () => {
       ['cebu', 0, ['properties_search_trgm']],
       ['agent', 2, ['properties_owner_type', 'properties_search_trgm']],
     ] as const) {
-      const ownerTypes = await tracking.searchIds!(env.t.db, `%${text}%`);
+      const ownerTypes = await tracking.searchIds!(env.t.db, `%${text}%`, text);
       expect(ownerTypes).toHaveLength(types);
       const plan = await planWithoutTableScans(
         env.t.db,

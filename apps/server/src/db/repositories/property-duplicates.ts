@@ -11,7 +11,7 @@ import { fullNameOf } from './full-name.ts';
 const lowest = 1 - DUPLICATE_RULES.tolerance;
 
 /** An amount's bounds for another to be within the tolerance of it, both ways. */
-const near = (column: Expression<unknown>, amount: Expression<unknown> | number) =>
+export const near = (column: Expression<unknown>, amount: Expression<unknown> | number) =>
   sql<SqlBool>`${column} BETWEEN ${amount} * ${lowest} AND ${amount} / ${lowest}`;
 
 /** The mean of the name's and the street's trigram similarity, 0-1, to two places. */

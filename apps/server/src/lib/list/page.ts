@@ -1,11 +1,9 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListQuery } from '@app/contract';
-import type { CallContext } from '../call-context.ts';
-import type { SessionUser } from '../session.ts';
-import type { ListSpec } from './spec.ts';
+import type { ListContext, ListSpec } from './spec.ts';
 
 /** A list call's context; with the ids its search looked up (`withSearchIds`), while searching. */
-export type Ctx<I> = CallContext<I, SessionUser> & { searchIds?: readonly number[] };
+export type Ctx<I> = ListContext<I>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -24,7 +22,9 @@ const patternOf = (text: string) => `%${escapeLike(text)}%`;
 /** The context with the ids the list's search looks up first (ListSpec.searchIds), when searching. */
 export async function withSearchIds<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Ctx<I>> {
   const text = ctx.input.searchText;
-  return spec.searchIds && text ? { ...ctx, searchIds: await spec.searchIds(ctx.db, patternOf(text)) } : ctx;
+  return spec.searchIds && text
+    ? { ...ctx, searchIds: await spec.searchIds(ctx.db, patternOf(text), text) }
+    : ctx;
 }
 
 /** What the list's search asks of a row, or undefined when nothing is searched. */

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
-import { readWithin } from '../../db/index.ts';
+import { readWithin, type Db } from '../../db/index.ts';
 import { TRUSTED_ESTIMATE, countKey, knownLarge, rememberLarge } from './known-large.ts';
 import {
   EXACT_COUNT_LIMIT,
@@ -157,16 +157,16 @@ function walkQuery<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, bound: n
 }
 
 /** PostgreSQL's plan of a query, not run: the rows and the cost it expects. */
-async function planOf(ctx: Ctx<ListQuery>, query: AnyQuery) {
+async function planOf(db: Db, query: AnyQuery) {
   const { sql: text, parameters } = query.compile();
-  const plan = await ctx.db.executeQuery<{
+  const plan = await db.executeQuery<{
     'QUERY PLAN': [{ Plan: { 'Plan Rows': number; 'Total Cost': number } }];
   }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...parameters]));
   const top = plan.rows[0]?.['QUERY PLAN'][0].Plan;
   return { rows: Math.round(top?.['Plan Rows'] ?? 0), cost: top?.['Total Cost'] ?? 0 };
 }
 
-export const estimatedRows = async (ctx: Ctx<ListQuery>, query: AnyQuery) => (await planOf(ctx, query)).rows;
+export const estimatedRows = async (db: Db, query: AnyQuery) => (await planOf(db, query)).rows;
 
 /**
  * Whether walking the sort order is expected to cost less than sorting the matches. A walk reads few
@@ -181,8 +181,8 @@ async function walkIsCheaper<I extends ListQuery>(
   reach: number,
 ) {
   const [walk, sorted] = await Promise.all([
-    planOf(ctx, walkQuery(spec, ctx, bound, reach)),
-    planOf(ctx, listQueries(spec, ctx).rows),
+    planOf(ctx.db, walkQuery(spec, ctx, bound, reach)),
+    planOf(ctx.db, listQueries(spec, ctx).rows),
   ]);
   return walk.cost < sorted.cost;
 }
@@ -227,7 +227,7 @@ export async function runList<I extends ListQuery>(
   // The estimates are asked for at once with the page and the count, not after the count: planning
   // costs less than the wait. The total's estimate, though, only for a list that has counted past the
   // limit before: most never do, and are spared a statement. A search of one asks it before counting.
-  const estimateTotal = () => estimatedRows(ctx, queries.counted);
+  const estimateTotal = () => estimatedRows(ctx.db, queries.counted);
   // Counted past the limit a moment ago: the planner's estimate stands in without counting again. Only
   // a list that has counted past it before can have, and only its counts are named (compiled) here: by
   // the rows counted, whatever the sort (the count orders the matches it keeps by it).
@@ -239,7 +239,7 @@ export async function runList<I extends ListQuery>(
   // the newest rows it matches (a few more), for either alone can be far off.
   const key = matchKey(spec);
   const estimateFirst = searched && key && largeLists.has(spec) && !remembered;
-  const listedRows = searched ? estimatedRows(ctx, spec.query(ctx)) : 0;
+  const listedRows = searched ? estimatedRows(ctx.db, spec.query(ctx)) : 0;
   const countOrEstimate = async () => {
     const expected = estimateFirst ? await estimateTotal() : undefined;
     const common =

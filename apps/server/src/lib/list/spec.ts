@@ -20,10 +20,14 @@ export interface ExportColumn {
  * What a paged list declares: its scoped base query, the whitelist mapping each public sort column
  * to a SQL column, the searched columns and the export sheet. Everything else is generic.
  */
+/** What a list's query is built from: the call's context, and while searching the ids of `searchIds`. */
+export type ListContext<I> = CallContext<I, SessionUser> & { searchIds?: readonly number[] };
+
 export interface ListSpec<I> {
   envelope: 'resultData' | 'roleData';
+  /** The list's rows, scoped; while searching, with the ids `searchIds` looked up. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
+  query: (ctx: ListContext<I>) => SelectQueryBuilder<any, any, any>;
   /** Public sort column → SQL column (a reference such as 'u.user_email', or an expression). */
   sort: Record<string, string | Expression<unknown>>;
   /**
@@ -35,9 +39,9 @@ export interface ListSpec<I> {
   /**
    * Ids the search tests a column against, looked up in a small table before the list's statements are
    * built: as values, the planner knows how many rows they find, where from a subquery it must assume
-   * many and read the list's rows one by one (decision 69).
+   * many and read the list's rows one by one (decision 69). The query sees them too (`ctx.searchIds`).
    */
-  searchIds?: (db: Db, pattern: string) => Promise<readonly number[]>;
+  searchIds?: (db: Db, pattern: string, text: string) => Promise<readonly number[]>;
   /**
    * The search as a test of each row's own columns, where `search` also gathers candidates through
    * another table's indexes (a subquery read in full before the list's first row): what a walk of the
