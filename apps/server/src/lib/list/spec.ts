@@ -16,13 +16,13 @@ export interface ExportColumn {
   labels?: Readonly<Record<string, string>>;
 }
 
+/** What a list's query is built from: the call's context, and while searching the ids of `searchIds`. */
+export type ListContext<I> = CallContext<I, SessionUser> & { searchIds?: readonly number[] };
+
 /**
  * What a paged list declares: its scoped base query, the whitelist mapping each public sort column
  * to a SQL column, the searched columns and the export sheet. Everything else is generic.
  */
-/** What a list's query is built from: the call's context, and while searching the ids of `searchIds`. */
-export type ListContext<I> = CallContext<I, SessionUser> & { searchIds?: readonly number[] };
-
 export interface ListSpec<I> {
   envelope: 'resultData' | 'roleData';
   /** The list's rows, scoped; while searching, with the ids `searchIds` looked up. */
