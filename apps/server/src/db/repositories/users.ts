@@ -24,8 +24,7 @@ const MANAGED = ['u.user_id', 'u.role_id', 'r.rank', 'u.user_status', 'u.first_n
 
 /** The user as managing checks them (MANAGED); `lock` holds their row first. */
 export async function findManagedUser(db: Db, userId: number, lock = false) {
-  if (lock)
-    await db.selectFrom('users').select('user_id').where('user_id', '=', userId).forNoKeyUpdate().execute();
+  if (lock) return (await lockManagedUsers(db, [userId], false))[0];
   return userWithRole(db, userId).select(MANAGED).executeTakeFirst();
 }
 
