@@ -7,7 +7,8 @@ select count(*) as "n"
       FROM barangays b
       WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
     from "properties" as "p"
-    inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+    inner join "properties" as "q" on q.barangay_id = p.barangay_id AND q.property_id < p.property_id
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
@@ -20,7 +21,8 @@ select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q
     FROM barangays b
     WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
   from "properties" as "p"
-  inner join "properties" as "q" on "q"."barangay_id" = "p"."barangay_id" and "q"."property_id" < "p"."property_id" and ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+  inner join "properties" as "q" on q.barangay_id = p.barangay_id AND q.property_id < p.property_id
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
@@ -44,7 +46,7 @@ EXPLAIN (FORMAT JSON) select p.property_id || '-' || q.property_id as "pair_id",
         SELECT p.property_id, q.property_id AS other_property_id
    
     FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
@@ -56,7 +58,7 @@ EXPLAIN (FORMAT JSON) select p.property_id || '-' || q.property_id as "pair_id",
     UNION SELECT p.property_id, q.property_id AS other_property_id
    
     FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ("q"."land_area" BETWEEN "p"."land_area" * $15 AND "p"."land_area" / $16
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $15 AND "p"."land_area" / $16
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $17 AND "p"."sale_price_asked" / $18)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $19 AND "p"."rental_price_asked" / $20)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $21)
@@ -84,7 +86,7 @@ select count(*) as "n"
         SELECT p.property_id, q.property_id AS other_property_id
    
       FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
@@ -96,7 +98,7 @@ select count(*) as "n"
       UNION SELECT p.property_id, q.property_id AS other_property_id
    
       FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ("q"."land_area" BETWEEN "p"."land_area" * $15 AND "p"."land_area" / $16
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $15 AND "p"."land_area" / $16
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $17 AND "p"."sale_price_asked" / $18)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $19 AND "p"."rental_price_asked" / $20)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $21)
@@ -119,7 +121,7 @@ select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q
         SELECT p.property_id, q.property_id AS other_property_id
    
     FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $1 AND "p"."land_area" / $2
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $3 AND "p"."sale_price_asked" / $4)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
@@ -131,7 +133,7 @@ select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q
     UNION SELECT p.property_id, q.property_id AS other_property_id
    
     FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ("q"."land_area" BETWEEN "p"."land_area" * $15 AND "p"."land_area" / $16
+  AND ("q"."land_area" BETWEEN "p"."land_area" * $15 AND "p"."land_area" / $16
     AND ("p"."sale_price_asked" IS NULL OR "q"."sale_price_asked" IS NULL OR "q"."sale_price_asked" BETWEEN "p"."sale_price_asked" * $17 AND "p"."sale_price_asked" / $18)
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $19 AND "p"."rental_price_asked" / $20)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $21)

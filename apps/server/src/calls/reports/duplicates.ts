@@ -32,22 +32,18 @@ const otherAgentName = fullNameOf<string | null>('oa');
 const addedWithin = (ctx: ReportContext) =>
   withinDays('p.date_first_added', filterOf<string>(ctx, 'from_date'), filterOf<string>(ctx, 'to_date'));
 
+/** The pair's older listing (`q`) is of the newer one's (`p`) barangay, and alike. */
+const olderAlike = sql<SqlBool>`q.barangay_id = p.barangay_id AND q.property_id < p.property_id
+  AND ${likelyPair('p', 'q')}`;
+
 /** Every pair: each listing added between the dates (`p`) with the older ones of its barangay alike. */
 const allPairs = (ctx: ReportContext): AnyQuery =>
-  ctx.db
-    .selectFrom('properties as p')
-    .innerJoin('properties as q', (join) =>
-      join
-        .onRef('q.barangay_id', '=', 'p.barangay_id')
-        .onRef('q.property_id', '<', 'p.property_id')
-        .on(likelyPair('p', 'q')),
-    );
+  ctx.db.selectFrom('properties as p').innerJoin('properties as q', (join) => join.on(olderAlike));
 
 /** The pairs of the dates one of whose listings is among `ids`: the newer (`p`) or the older (`q`). */
 const pairsWith = (ctx: ReportContext, side: 'p' | 'q', ids: readonly number[]) =>
   sql`SELECT p.property_id, q.property_id AS other_property_id
-    FROM properties p JOIN properties q ON q.barangay_id = p.barangay_id AND q.property_id < p.property_id
-      AND ${likelyPair('p', 'q')}
+    FROM properties p JOIN properties q ON ${olderAlike}
       -- The same area bounds seen from the older listing: its newer neighbours found by index too.
       AND ${near(sql.ref('p.land_area'), sql.ref('q.land_area'))}
     WHERE ${sql.ref(`${side}.property_id`)} = ANY (${[...ids]}::int[]) AND ${addedWithin(ctx)}`;
