@@ -57,6 +57,11 @@ export interface Config {
   databasePoolSize: number;
   /** The hourly housekeeping's timing; its first round comes a minute after start unless a test says. */
   housekeeping: HousekeepingTimes;
+  /**
+   * How long a create's Idempotency-Key claim may go without its request saying it still runs before a
+   * retry takes it over (the request says so every quarter of this).
+   */
+  idempotencyAbandonedMs: number;
 }
 
 /**
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkAnswers: env.CHECK_ANSWERS === 'true',
     databasePoolSize: poolSize,
     housekeeping: { firstMs: int(env.HOUSEKEEPING_FIRST_MS, 60_000, 0), everyMs: 3_600_000 },
+    idempotencyAbandonedMs: int(env.IDEMPOTENCY_ABANDONED_MS, 60_000, 100),
   };
 }
 

@@ -20,14 +20,14 @@ export interface Env {
   post(call: string, payload: object, token?: string): ReturnType<TestApp['call']>;
 }
 
-export function useTestApp(): Env {
+export function useTestApp(appEnv?: NodeJS.ProcessEnv): Env {
   const env = {
     get: (url: string, token = env.admin.token) => env.t.call(token, { method: 'GET', url }),
     post: (call: string, payload: object, token = env.admin.token) =>
       env.t.call(token, { method: 'POST', url: `/api/${call}`, payload }),
   } as Env;
   beforeAll(async () => {
-    env.t = await createTestApp();
+    env.t = await createTestApp({ env: appEnv });
     env.admin = await env.t.signedIn(ROLE.SuperAdmin);
   });
   afterAll(() => env.t.close());

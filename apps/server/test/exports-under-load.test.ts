@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, waitFor, type TestApp } from './helpers.ts';
 import { poolOf } from '../src/db/index.ts';
 
 let t: TestApp;
@@ -126,14 +126,14 @@ describe('exports under load', () => {
       );
     const before = await exportsLogged();
     const running = [exportOverHttp(), exportOverHttp()];
-    await until(async () => (await exportCounts()).running === 2);
+    await waitFor('two exports running', async () => (await exportCounts()).running === 2 || undefined);
     const waiting = Array.from({ length: 4 }, exportOverHttp);
-    await until(async () => (await exportCounts()).waiting === 4);
+    await waitFor('four exports waiting', async () => (await exportCounts()).waiting === 4 || undefined);
     for (const w of waiting) {
       w.status.catch(() => {});
       w.req.destroy();
     }
-    await until(async () => (await exportCounts()).waiting === 0);
+    await waitFor('no export waiting', async () => (await exportCounts()).waiting === 0 || undefined);
     const next = Array.from({ length: 4 }, exportOverHttp);
     expect(await Promise.all([...running, ...next].map((r) => r.status))).toEqual([
       200, 200, 200, 200, 200, 200,
@@ -149,12 +149,4 @@ async function exportCounts() {
   const count = (state: string) =>
     Number(new RegExp(`^exports_in_progress\\{state="${state}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
   return { running: count('running'), waiting: count('waiting') };
-}
-
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { createTestApp, multipart, png, type TestApp } from './helpers.ts';
+import { createTestApp, multipart, png, waitFor, type TestApp } from './helpers.ts';
 import { adminForm, place, type Place } from './entity-fixtures.ts';
 import {
   freePort,
@@ -28,17 +28,6 @@ import { poolOf, type Db } from '../src/db/index.ts';
 
 const UNAVAILABLE = { message: 'The database is unavailable. Please try again shortly' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it answers something (not undefined), for at most `ms`. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** The row count of every table, to prove that a failed request changed nothing. */
 async function tableCounts(db: Db) {

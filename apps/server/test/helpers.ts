@@ -339,3 +339,18 @@ export async function lockHolder(t: TestApp) {
     end: () => client.end(),
   };
 }
+
+/** Polls `check` until it answers something (not undefined), for at most `ms`. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  ms = 15_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

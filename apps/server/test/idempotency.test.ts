@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
@@ -13,7 +13,7 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { multipart, png } from './helpers.ts';
+import { lockHolder, multipart, png, waitFor } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 const env = useTestApp();
@@ -202,5 +202,73 @@ describe('Idempotency-Key on create calls', () => {
     const docs = (await env.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(docs.paths['/api/saveSeller'].post.description).toContain('Idempotency-Key');
     expect(docs.paths['/api/updateSeller'].post.description).not.toContain('Idempotency-Key');
+  });
+});
+
+describe('a create that runs longer than the time after which its claim counts as abandoned', () => {
+  // A claim is taken for lost a second after its request last said it still runs (every quarter second).
+  const slow = useTestApp({ IDEMPOTENCY_ABANDONED_MS: '1000' });
+  let place2: Place;
+  let agency2: number;
+  beforeAll(async () => {
+    place2 = await place(slow.t, 'heartbeat');
+    expect((await slow.post('saveagency', agencyPayload(place2, 'Slow Realty'))).statusCode).toBe(200);
+    agency2 = await idOf(slow, AGENCY, 'Slow Realty');
+  });
+  const save = (name: string, key: string) =>
+    slow.t.call(slow.admin.token, {
+      method: 'POST',
+      url: '/api/saveSeller',
+      payload: sellerFields(place2, name, agency2),
+      headers: { 'idempotency-key': key },
+    });
+  const sellers = async (name: string) =>
+    (await slow.t.db.selectFrom('sellers').select('seller_id').where('seller_name', '=', name).execute())
+      .length;
+  const holds = async (condition: RawBuilder<boolean>) =>
+    (await sql<{ holds: boolean }>`SELECT ${condition} AS holds`.execute(slow.t.db)).rows[0]!.holds ||
+    undefined;
+
+  it('keeps its key while it runs: a retry waits for its answer instead of saving a second seller', async () => {
+    const key = randomUUID();
+    const holder = await lockHolder(slow.t);
+    await holder.query('LOCK TABLE sellers IN SHARE MODE');
+    const first = save('Patient Pascual', key);
+    await holder.untilWaiting('insert into "sellers"');
+    await waitFor('the claim to outlive the abandonment time', () =>
+      holds(sql`(SELECT created_at < now() - interval '1.5 seconds' FROM idempotency_keys
+        WHERE idempotency_key = ${key})`),
+    );
+    const { rows } = await sql<{ sent: Date }>`SELECT clock_timestamp() AS sent`.execute(slow.t.db);
+    const retry = save('Patient Pascual', key);
+    // The retry has decided: it reads the first one's row while it waits, or (taking over) it is
+    // waiting to insert a second seller too.
+    await waitFor('the retry to wait, or to take over', () =>
+      holds(sql`EXISTS (SELECT FROM pg_stat_activity WHERE datname = current_database()
+          AND query_start > ${rows[0]!.sent} AND query LIKE 'select "request_hash"%')
+        OR (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+          AND wait_event_type = 'Lock' AND query LIKE 'insert into "sellers"%') > 1`),
+    );
+    await holder.commit();
+    await holder.end();
+    const [a, b] = await Promise.all([first, retry]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.body).toBe(a.body);
+    expect(await sellers('Patient Pascual')).toBe(1);
+  });
+
+  it('is taken over by a retry once its request stopped saying it runs, as when its server stopped', async () => {
+    const key = randomUUID();
+    expect((await save('Lost Lopez', key)).statusCode).toBe(200);
+    // As a server leaves it that stopped after claiming the key, before its transaction committed.
+    await slow.t.db.deleteFrom('sellers').where('seller_name', '=', 'Lost Lopez').execute();
+    await sql`UPDATE idempotency_keys SET claim = gen_random_uuid(), answer_status = NULL,
+      answer_body = NULL, heartbeat_at = now() WHERE idempotency_key = ${key}`.execute(slow.t.db);
+    const retry = await save('Lost Lopez', key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await sellers('Lost Lopez')).toBe(1);
   });
 });

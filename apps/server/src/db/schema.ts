@@ -355,6 +355,8 @@ export interface IdempotencyKeyTable {
   answer_status: number | null;
   answer_body: string | null;
   created_at: Timestamp;
+  /** When the request holding the claim last said it still runs. */
+  heartbeat_at: Timestamp;
 }
 
 /** A user's saved view of a list (calls/saved-views.ts); `state` is the contract's viewState. */

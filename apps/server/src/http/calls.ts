@@ -100,7 +100,8 @@ export function registerCall(
           return inTurn(gates.searches, reply, searchRefusal, handle);
         if (key === null || !req.user) return handle();
         const request = { userId: req.user.user_id, key, hash: requestHash(call.name, input, files) };
-        return answerOnce(services.db, request, reply, handle);
+        const keys = { db: services.db, abandonedMs: services.config.idempotencyAbandonedMs };
+        return answerOnce(keys, request, reply, handle);
       };
       // Writes happen in POST calls; their rows in the audit log name the user, address and call.
       return call.method === 'GET'

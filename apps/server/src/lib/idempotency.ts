@@ -12,8 +12,6 @@ import { HttpError, badRequest, conflict } from './errors.ts';
  */
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
-/** A claim this old without an answer was lost with its server: a retry with the same body takes over. */
-const ABANDONED = sql`interval '1 minute'`;
 const KEPT = sql`interval '24 hours'`;
 /** How long a request waits for the first one under its key before answering 409. */
 const WAIT_MS = 15_000;
@@ -67,8 +65,17 @@ interface Request {
   hash: string;
 }
 
+/**
+ * Where keys are kept, and how long a claim may go without its request saying it still runs before it
+ * counts as lost with its server and a retry with the same body takes it over.
+ */
+export interface KeyStore {
+  db: Db;
+  abandonedMs: number;
+}
+
 /** Claims the key: a new one, an expired one, or one whose first request was abandoned. */
-async function claim(db: Db, { userId, key, hash }: Request): Promise<string | null> {
+async function claim({ db, abandonedMs }: KeyStore, { userId, key, hash }: Request): Promise<string | null> {
   const row = await db
     .insertInto('idempotency_keys')
     .values({ user_id: userId, idempotency_key: key, request_hash: hash, claim: randomUUID() })
@@ -81,6 +88,7 @@ async function claim(db: Db, { userId, key, hash }: Request): Promise<string | n
           answer_status: null,
           answer_body: null,
           created_at: sql`now()`,
+          heartbeat_at: sql`now()`,
         })
         .where((eb) =>
           eb.or([
@@ -88,7 +96,11 @@ async function claim(db: Db, { userId, key, hash }: Request): Promise<string | n
             eb.and([
               eb('idempotency_keys.answer_status', 'is', null),
               eb('idempotency_keys.request_hash', '=', hash),
-              eb('idempotency_keys.created_at', '<', sql<Date>`now() - ${ABANDONED}`),
+              eb(
+                'idempotency_keys.heartbeat_at',
+                '<',
+                sql<Date>`now() - make_interval(secs => ${abandonedMs / 1000})`,
+              ),
             ]),
           ]),
         ),
@@ -98,28 +110,36 @@ async function claim(db: Db, { userId, key, hash }: Request): Promise<string | n
   return row?.claim ?? null;
 }
 
-const ours = (db: Db, { userId, key }: Request, claimed: string) =>
-  db
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .where('claim', '=', claimed);
+const claimOf = (db: Db, { userId, key }: Request, claimed: string) => ({
+  free: () =>
+    db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .where('claim', '=', claimed),
+  update: () =>
+    db
+      .updateTable('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .where('claim', '=', claimed),
+});
 
 /**
  * Answers a create call under an Idempotency-Key: runs `handle` for the first request with the key, and
  * replays its stored answer (2xx only) to the others. A failed first request frees the key.
  */
 export async function answerOnce(
-  db: Db,
+  keys: KeyStore,
   request: Request,
   reply: FastifyReply,
   handle: () => Promise<unknown>,
 ): Promise<string> {
   const deadline = Date.now() + WAIT_MS;
   for (let pause = 20; ; pause = Math.min(pause * 2, 400)) {
-    const claimed = await claim(db, request);
-    if (claimed) return runClaimed(db, request, claimed, reply, handle);
-    const first = await db
+    const claimed = await claim(keys, request);
+    if (claimed) return runClaimed(keys, request, claimed, reply, handle);
+    const first = await keys.db
       .selectFrom('idempotency_keys')
       .select(['request_hash', 'answer_status', 'answer_body'])
       .where('user_id', '=', request.userId)
@@ -144,36 +164,43 @@ export async function answerOnce(
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 async function runClaimed(
-  db: Db,
+  { db, abandonedMs }: KeyStore,
   request: Request,
   claimed: string,
   reply: FastifyReply,
   handle: () => Promise<unknown>,
 ): Promise<string> {
+  const ours = claimOf(db, request, claimed);
+  // Said four times per abandonment time, so a create that runs long (waiting for locks, say) is not
+  // taken for lost and run a second time by a retry; only a stopped server stops saying it.
+  const heartbeat = setInterval(() => {
+    ours
+      .update()
+      .set({ heartbeat_at: sql`now()` })
+      .execute()
+      .catch(() => {});
+  }, abandonedMs / 4).unref();
   let answer: unknown;
   try {
     answer = await handle();
   } catch (error) {
-    await ours(db, request, claimed)
+    await ours
+      .free()
       .execute()
       .catch(() => {});
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
   const status = reply.statusCode;
   // The text sent is the text stored, so a replay is the same answer byte for byte.
   const body = String(reply.serialize(answer ?? null));
   reply.type(JSON_TYPE);
   if (status < 200 || status > 299) {
-    await ours(db, request, claimed).execute();
+    await ours.free().execute();
     return body;
   }
-  await db
-    .updateTable('idempotency_keys')
-    .set({ claim: null, answer_status: status, answer_body: body })
-    .where('user_id', '=', request.userId)
-    .where('idempotency_key', '=', request.key)
-    .where('claim', '=', claimed)
-    .execute();
+  await ours.update().set({ claim: null, answer_status: status, answer_body: body }).execute();
   return body;
 }
 
