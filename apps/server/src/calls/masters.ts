@@ -86,14 +86,16 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
     summary: `Change a ${def.entity.toLowerCase()} (its status alone needs only Enable Master)`,
     async handle({ db, input, user }) {
       const id = input[def.params.id] as number;
-      const current = await masters.findMaster(db, def, id);
-      if (!current) throw notFound(def.entity);
-      const values: Input = { ...input };
-      for (const f of def.fields) if (values[f.param] === undefined) values[f.param] = current[f.column];
-      const status =
-        (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
-      assertMayChange(def, user, current, values, status);
       await inTransaction(db, async (trx) => {
+        // What the form leaves out is kept as it is once locked (by a statement of its own: a locking
+        // read that joins keeps the row it first met): read before, a status changed meanwhile was undone.
+        if ((await masters.lockMasters(trx, def, [id], false)).length === 0) throw notFound(def.entity);
+        const current = (await masters.findMaster(trx, def, id))!;
+        const values: Input = { ...input };
+        for (const f of def.fields) if (values[f.param] === undefined) values[f.param] = current[f.column];
+        const status =
+          (values[def.params.status] as string | undefined) ?? (current[def.statusColumn] as string);
+        assertMayChange(def, user, current, values, status);
         await checkParents(def, trx, values);
         await checkNameFree(def, trx, values, id);
         await masters.updateMaster(trx, def, id, valuesOf(def, values), status, user.user_id);

@@ -150,18 +150,20 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
       async handle({ db, input, user }) {
         const values = input as Input & { status?: Status; reason_for_inactive: string | null };
         const recordId = values[def.idColumn] as number;
-        const current = await mustExist(db, recordId);
-        const status = values.status ?? (current.status as Status);
         await writeRecord(
           db,
           spec,
           values,
-          {
-            ...ownValues(def, values),
-            status,
-            reason_for_inactive:
-              status === 'Inactive' ? (values.reason_for_inactive ?? current.reason_for_inactive) : null,
-            updated_by: user.user_id,
+          // A form without a status keeps the one the record has once locked, with its reason.
+          (current) => {
+            const status = values.status ?? (current.status as Status);
+            return {
+              ...ownValues(def, values),
+              status,
+              reason_for_inactive:
+                status === 'Inactive' ? (values.reason_for_inactive ?? current.reason_for_inactive) : null,
+              updated_by: user.user_id,
+            };
           },
           recordId,
           (trx, brokerId, changed) =>

@@ -5,6 +5,7 @@ import { inTransaction, type Db } from '../db/index.ts';
 import {
   findRole,
   grantsOfRole,
+  lockRoles,
   permissionsOfRole,
   permissionsWithIds,
   replaceGrants,
@@ -35,27 +36,33 @@ export const permissionCalls: AnyCall[] = [
     summary:
       "Replace a role's permissions with the given list (only permissions the caller holds may be granted)",
     async handle({ db, input, user }) {
-      assertOutranks(user, await assertRole(db, input.roleId), 'change the permissions of');
-      if (input.roleId === ROLE.SuperAdmin)
-        throw conflict('The Super Admin role always holds every permission');
       const wanted = [...new Set(input.permissionId)];
-      const known = wanted.length ? await permissionsWithIds(db, wanted) : [];
-      if (known.length !== wanted.length) throw new HttpError(400, 'Unknown permission id');
-      const current = await grantsOfRole(db, input.roleId);
-      // No one hands out, or takes away, a power they do not hold themselves.
-      const changed = [
-        ...known.filter((p) => !current.some((c) => c.id === p.id)),
-        ...current.filter((c) => !wanted.includes(c.id)),
-      ];
-      const beyond = changed.filter((p) => !user.permissions.has(p.name as Permission));
-      if (beyond.length > 0) {
-        throw new HttpError(
-          403,
-          `You cannot grant or remove permissions you do not hold: ${beyond.map((p) => p.name).join(', ')}`,
-        );
-      }
-      // Only the differences are written: the audit log then shows exactly what was granted and taken.
-      await inTransaction(db, (trx) => replaceGrants(trx, input.roleId, wanted));
+      // Saves of one role's permissions take turns on its lock, each judging the grants the one before
+      // left: two saves at once each kept the other's grants, and the role held both sets.
+      await inTransaction(db, async (trx) => {
+        const [role] = await lockRoles(trx, [input.roleId], false);
+        if (!role) throw notFound('Role');
+        assertOutranks(user, role, 'change the permissions of');
+        if (input.roleId === ROLE.SuperAdmin)
+          throw conflict('The Super Admin role always holds every permission');
+        const known = wanted.length ? await permissionsWithIds(trx, wanted) : [];
+        if (known.length !== wanted.length) throw new HttpError(400, 'Unknown permission id');
+        const current = await grantsOfRole(trx, input.roleId);
+        // No one hands out, or takes away, a power they do not hold themselves.
+        const changed = [
+          ...known.filter((p) => !current.some((c) => c.id === p.id)),
+          ...current.filter((c) => !wanted.includes(c.id)),
+        ];
+        const beyond = changed.filter((p) => !user.permissions.has(p.name as Permission));
+        if (beyond.length > 0) {
+          throw new HttpError(
+            403,
+            `You cannot grant or remove permissions you do not hold: ${beyond.map((p) => p.name).join(', ')}`,
+          );
+        }
+        // Only the differences are written: the audit log then shows exactly what was granted and taken.
+        await replaceGrants(trx, input.roleId, wanted);
+      });
       return { message: 'Record Saved' };
     },
   }),

@@ -143,7 +143,9 @@ export const propertyCalls: AnyCall[] = [
       try {
         await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
-          const before = (await lockedPropertyRow(trx, input.id))!;
+          const before = await lockedPropertyRow(trx, input.id);
+          // Deleted while this waited for its lock.
+          if (!before) throw notFound('Property');
           const oldStatus = before.status as PropertyStatus;
           const status = input.status ?? oldStatus;
           const changed = status !== oldStatus;

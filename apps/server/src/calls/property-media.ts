@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { defineCall, type AnyCall, type CallBehaviour, type Served } from './registry.ts';
 import type { CallContext } from '../lib/call-context.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { inTransaction, type Db } from '../db/index.ts';
+import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import { lockProperty } from '../db/repositories/properties.ts';
 import {
   amenitiesOf,
@@ -54,6 +54,11 @@ const mediaCall = <S extends z.ZodType, R extends z.ZodType>(
     },
   });
 
+/** Locks the listing for a write of its media or amenities: 404 once it is deleted, not its rows' 409. */
+async function lockListing(trx: Trx, propertyId: number) {
+  if ((await lockProperty(trx, propertyId)).rows.length === 0) throw notFound('Property');
+}
+
 export const propertyMediaCalls: AnyCall[] = [
   mediaCall(propertyApi.showallimagesvideo, {
     summary: 'The images and videos of a property in your scope, under resultdata (lower-case d)',
@@ -71,11 +76,15 @@ export const propertyMediaCalls: AnyCall[] = [
     upload: { files: ['images_video'], tooLarge: MESSAGES.uploadLimit },
     async handle({ db, config, input, user, files }) {
       if (input.type === 'Video') {
-        await insertVideo(db, {
-          propertyId: input.property_id,
-          url: input.video_link,
-          description: input.description,
-          createdBy: user.user_id,
+        // Under the listing's lock, as every media write: videos added at once each go last.
+        await inTransaction(db, async (trx) => {
+          await lockListing(trx, input.property_id);
+          await insertVideo(trx, {
+            propertyId: input.property_id,
+            url: input.video_link,
+            description: input.description,
+            createdBy: user.user_id,
+          });
         });
         return { message: 'Video saved successfully' };
       }
@@ -89,7 +98,7 @@ export const propertyMediaCalls: AnyCall[] = [
       try {
         await inTransaction(db, async (trx) => {
           // One upload at a time per property, so 'the first image' and 'one default' hold.
-          await lockProperty(trx, input.property_id);
+          await lockListing(trx, input.property_id);
           const hasDefault = await defaultMediaOf(trx, input.property_id);
           const isDefault = !hasDefault || input.isDefault;
           if (isDefault && hasDefault) await clearDefault(trx, hasDefault.id);
@@ -117,7 +126,7 @@ export const propertyMediaCalls: AnyCall[] = [
     async handle({ db, config, input }) {
       // Under the property's lock: an image made the default meanwhile is not deleted as a plain one.
       const media = await inTransaction(db, async (trx) => {
-        await lockProperty(trx, input.property_id);
+        await lockListing(trx, input.property_id);
         const media = await mediaOf(trx, input.property_id, input.image_id);
         if (media.is_default) {
           const others = await otherImageOf(trx, input.property_id, media.id);
@@ -137,7 +146,7 @@ export const propertyMediaCalls: AnyCall[] = [
     async handle({ db, input }) {
       await inTransaction(db, async (trx) => {
         // Read under the property's lock: an image deleted meanwhile is a 404, not a listing without a default.
-        await lockProperty(trx, input.property_id);
+        await lockListing(trx, input.property_id);
         const media = await mediaOf(trx, input.property_id, input.image_id);
         if (media.type !== 'Image') throw conflict(PROPERTY_MESSAGES.onlyImagesDefault);
         await makeDefault(trx, input.property_id, media.id);
@@ -153,7 +162,7 @@ export const propertyMediaCalls: AnyCall[] = [
     async handle({ db, input }) {
       await inTransaction(db, async (trx) => {
         // Under the property's lock, as uploads, deletes and make-default: each sees the order the last left.
-        await lockProperty(trx, input.property_id);
+        await lockListing(trx, input.property_id);
         const current = await imageIdsInOrder(trx, input.property_id);
         const strangers = input.image_ids.filter((id) => !current.includes(id));
         if (strangers.length > 0) {
@@ -184,7 +193,7 @@ export const propertyMediaCalls: AnyCall[] = [
       await inTransaction(db, async (trx) => {
         // One save of a property's amenities at a time: two that delete and insert overlapping rows
         // would otherwise lock them in different orders and deadlock.
-        await lockProperty(trx, input.propertyId);
+        await lockListing(trx, input.propertyId);
         // The amenity master's key is `id`; the link row keeps the legacy name `amenities_id`.
         await assertExist(trx as unknown as AnyDb, 'amenities', 'id', ids, 'ammentiesId', 'amenity');
         await replaceAmenities(trx, input.propertyId, ids);

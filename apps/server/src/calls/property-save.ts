@@ -117,23 +117,22 @@ export async function checkChoices<K extends string = never>(
   return { sellerId, found };
 }
 
+/** The fields of an edit alone (the Status and Modification History panel): ignored in a new listing. */
+const EDIT_ONLY: readonly string[] = [
+  'status',
+  'suspendedReason',
+  'priceRented',
+  'priceSoldFor',
+  'zonalValue',
+  'zonningCode',
+  'active_date',
+];
+
 /** The columns a save writes, from the validated request (owner, status and dates are decided elsewhere). */
 export function columnsOf(input: Input, editing: boolean) {
   const values: Record<string, unknown> = {};
   for (const [wire, column] of Object.entries(PROPERTY_FIELDS)) {
-    if (
-      !editing &&
-      [
-        'status',
-        'suspendedReason',
-        'priceRented',
-        'priceSoldFor',
-        'zonalValue',
-        'zonningCode',
-        'active_date',
-      ].includes(wire)
-    )
-      continue;
+    if (!editing && EDIT_ONLY.includes(wire)) continue;
     if (wire === 'status' || wire === 'suspendedReason') continue;
     const value = (input as Record<string, unknown>)[wire];
     values[column] =
@@ -187,7 +186,11 @@ const ownerColumn = (user: ListingSaver) =>
  * statement with the agency, and the listing's columns: the new listing is the saver's, Open, active
  * from today.
  */
-export async function newListing(db: Db, user: ListingSaver, input: PropertyFields, today: string) {
+export async function newListing(db: Db, user: ListingSaver, sent: PropertyFields, today: string) {
+  // Not checked either: the form's fields pass unvalidated beside the declared ones, for old clients.
+  const input = Object.fromEntries(
+    Object.entries(sent).filter(([field]) => !EDIT_ONLY.includes(field)),
+  ) as PropertyFields;
   const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
   const address = addressValues(PROPERTY_ADDRESS, input);
   const { sellerId, found } = await checkChoices(db, user, input, today, {

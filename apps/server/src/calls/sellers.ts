@@ -14,7 +14,12 @@ import { deleteUnused } from '../lib/references.ts';
 import { agencyOf, sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 
-const spec: RecordSpec = { table: 'sellers', idColumn: 'seller_id', address: SELLER_ADDRESS };
+const spec: RecordSpec = {
+  entity: 'Seller',
+  table: 'sellers',
+  idColumn: 'seller_id',
+  address: SELLER_ADDRESS,
+};
 const TAG = 'Sellers';
 
 async function findSeller(db: Db, user: SessionUser, sellerId: number) {

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from './address.ts';
-import { conflict } from './errors.ts';
+import { conflict, notFound } from './errors.ts';
 import { replaceLinks, type AnyDb, type Link } from './links.ts';
 import { choiceGone, isUniqueViolation } from './references.ts';
 
 /** How a record with an address (and perhaps id lists) is stored. */
 export interface RecordSpec {
+  /** What the record is called in messages ('Seller not found'). */
+  entity: string;
   table: string;
   idColumn: string;
   address: AddressNames;
@@ -16,17 +18,20 @@ export interface RecordSpec {
 }
 
 type Input = Record<string, unknown>;
+type Values = Record<string, unknown>;
 
 /**
  * Inserts a record (no `id`) or updates it, with its address (checked: places exist and agree) and
- * its links, all in one transaction so a failure leaves nothing half-written. `after` runs last in that
+ * its links, all in one transaction so a failure leaves nothing half-written. An update locks the
+ * record first (404 once it is deleted) and may take its values from the record as it is then, so
+ * that what the form leaves out is what another save committed meanwhile. `after` runs last in that
  * transaction, told which link fields changed. Returns the id.
  */
 export async function writeRecord(
   db: Db,
   spec: RecordSpec,
   input: Input,
-  values: Record<string, unknown>,
+  values: Values | ((current: Values) => Values),
   id?: number,
   after?: (trx: AnyDb, id: number, changedLinks: ReadonlySet<string>) => Promise<unknown>,
 ): Promise<number> {
@@ -34,8 +39,18 @@ export async function writeRecord(
   try {
     return await inTransaction(db, async (trx) => {
       const t = trx as unknown as AnyDb;
+      const current =
+        id === undefined
+          ? {}
+          : ((await t
+              .selectFrom(spec.table)
+              .selectAll()
+              .where(spec.idColumn, '=', id)
+              .forNoKeyUpdate()
+              .executeTakeFirst()) as Values | undefined);
+      if (!current) throw notFound(spec.entity);
       await checkAddress(t, spec.address, address);
-      const row = { ...values, ...address };
+      const row = { ...(typeof values === 'function' ? values(current) : values), ...address };
       const saved = (
         id === undefined
           ? await t.insertInto(spec.table).values(row).returning(spec.idColumn).executeTakeFirstOrThrow()

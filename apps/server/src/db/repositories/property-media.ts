@@ -68,8 +68,8 @@ export interface NewVideo {
   createdBy: number;
 }
 
-export const insertVideo = (db: Db, video: NewVideo) =>
-  db
+export const insertVideo = (trx: Trx, video: NewVideo) =>
+  trx
     .insertInto('property_media')
     .values({
       property_id: video.propertyId,

@@ -1,0 +1,208 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@app/contract';
+import { AGENCY } from '../src/calls/organisation-definitions.ts';
+import {
+  agencyPayload,
+  idOf,
+  place,
+  propertyIdOf,
+  sellerPayload,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
+import { lockHolder } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
+
+/**
+ * An edit whose record another save changes or deletes while the edit waits for it: the edit judges
+ * the record as that save left it. Each test holds the other save open (its transaction uncommitted)
+ * until the edit waits for its lock, then commits it.
+ */
+const env = useTestApp();
+let where: Place;
+let agencyId: number;
+beforeAll(async () => {
+  where = await place(env.t, 'Edits');
+  expect((await env.post('saveagency', agencyPayload(where, 'Edited Realty'))).statusCode).toBe(200);
+  agencyId = await idOf(env, AGENCY, 'Edited Realty');
+});
+
+/** Sends `edit` while `change` (SQL) is held uncommitted, and answers the edit once `change` commits. */
+async function editDuring(change: string, values: unknown[], waitsOn: string, edit: () => Promise<unknown>) {
+  const holder = await lockHolder(env.t);
+  await holder.query(change, values);
+  const answer = edit();
+  await holder.untilWaiting(waitsOn);
+  await holder.commit();
+  await holder.end();
+  return (await answer) as Awaited<ReturnType<typeof env.post>>;
+}
+
+describe('an edit of a record changed meanwhile', () => {
+  it('keeps an agency deactivated meanwhile when its form sends no status', async () => {
+    const agency = await env.t.db
+      .selectFrom('agencies')
+      .selectAll()
+      .where('agency_id', '=', agencyId)
+      .executeTakeFirstOrThrow();
+    const form = { ...agencyPayload(where, 'Edited Realty'), agency_id: agencyId, owner_name: 'Rosa Lim' };
+    const res = await editDuring(
+      "UPDATE agencies SET status = 'Inactive', reason_for_inactive = 'Closed' WHERE agency_id = $1",
+      [agency.agency_id],
+      'agencies',
+      () => env.post('updateagency', form),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await env.t.db
+      .selectFrom('agencies')
+      .select(['status', 'reason_for_inactive', 'owner_name'])
+      .where('agency_id', '=', agencyId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'Inactive', reason_for_inactive: 'Closed', owner_name: 'Rosa Lim' });
+  });
+
+  it('keeps a master record deactivated meanwhile when its form sends only a new name', async () => {
+    expect((await env.post('SaveCapability', { Name: 'Drafting' })).statusCode).toBe(200);
+    const made = await sql<{ capability_id: number }>`
+      SELECT capability_id FROM capabilities WHERE capability_name = 'Drafting'`.execute(env.t.db);
+    const capability_id = made.rows[0]!.capability_id;
+    const res = await editDuring(
+      "UPDATE capabilities SET status = 'Inactive' WHERE capability_id = $1",
+      [capability_id],
+      'capabilities',
+      () => env.post('UpdateCapability', { Id: capability_id, Name: 'Drawing' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await sql`SELECT capability_name, status FROM capabilities
+      WHERE capability_id = ${capability_id}`.execute(env.t.db);
+    expect(rows).toEqual([{ capability_name: 'Drawing', status: 'Inactive' }]);
+  });
+
+  it('holds one of two permission sets saved at once for a role, never both together', async () => {
+    expect((await env.post('webSaveRole', { roleName: 'Contested Clerk' })).statusCode).toBe(200);
+    const role = await env.t.db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'Contested Clerk')
+      .executeTakeFirstOrThrow();
+    const ids = (await env.t.db.selectFrom('permissions').select('id').orderBy('id').limit(20).execute()).map(
+      (p) => p.id,
+    );
+    const sets = [ids.slice(0, 10), ids.slice(10)];
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all(
+        [...sets, ...sets].map((permissionId) =>
+          env.post('webAssignPermissionRoleWise', { roleId: role.id, permissionId }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const held = (
+        await env.t.db
+          .selectFrom('role_permissions')
+          .select('permission_id')
+          .where('role_id', '=', role.id)
+          .orderBy('permission_id')
+          .execute()
+      ).map((g) => g.permission_id);
+      expect(sets).toContainEqual(held);
+    }
+  });
+});
+
+describe('an edit of a record deleted meanwhile answers 404', () => {
+  it('an agency', async () => {
+    expect((await env.post('saveagency', agencyPayload(where, 'Closing Realty'))).statusCode).toBe(200);
+    const id = await idOf(env, AGENCY, 'Closing Realty');
+    const res = await editDuring('DELETE FROM agencies WHERE agency_id = $1', [id], 'agencies', () =>
+      env.post('updateagency', { ...agencyPayload(where, 'Closing Realty'), agency_id: id }),
+    );
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe('Agency not found');
+  });
+
+  it('a seller', async () => {
+    expect((await env.post('saveSeller', sellerPayload(where, 'Leaving Lara', agencyId))).statusCode).toBe(
+      200,
+    );
+    const { seller_id } = await env.t.db
+      .selectFrom('sellers')
+      .select('seller_id')
+      .where('seller_name', '=', 'Leaving Lara')
+      .executeTakeFirstOrThrow();
+    const res = await editDuring('DELETE FROM sellers WHERE seller_id = $1', [seller_id], 'sellers', () =>
+      env.post('updateSeller', { ...sellerPayload(where, 'Leaving Lara', agencyId), seller_id }),
+    );
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe('Seller not found');
+  });
+
+  it('a listing', async () => {
+    const agent = await env.t.signedIn(ROLE.Agent);
+    expect(
+      (await env.post('saveproperty', propertyForm(where, 'Fading house'), agent.token)).statusCode,
+    ).toBe(200);
+    const id = await propertyIdOf(env.t, 'Fading house');
+    const form = (await env.get(`/api/GetPropertyById?id=${id}`, agent.token)).json().resultData[0];
+    const res = await editDuring('DELETE FROM properties WHERE property_id = $1', [id], 'properties', () =>
+      env.post('updateproperty', { ...form, property_headline: 'Still here?' }, agent.token),
+    );
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe('Property not found');
+  });
+});
+
+it('a new listing ignores the fields of an edit, whatever is sent in them', async () => {
+  const agent = await env.t.signedIn(ROLE.Agent);
+  const res = await env.post(
+    'saveproperty',
+    { ...propertyForm(where, 'Zoned house'), zonningCode: [1, 2], priceSoldFor: 'many' },
+    agent.token,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  expect(await propertyIdOf(env.t, 'Zoned house')).toBeGreaterThan(0);
+});
+
+describe("a listing's media", () => {
+  it('takes videos added at once in turn: each goes last', async () => {
+    const agent = await env.t.signedIn(ROLE.Agent);
+    expect(
+      (await env.post('saveproperty', propertyForm(where, 'Filmed house'), agent.token)).statusCode,
+    ).toBe(200);
+    const id = await propertyIdOf(env.t, 'Filmed house');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        env.post(
+          'saveimagesupload',
+          {
+            type: 'Video',
+            property_id: id,
+            description: `Tour ${i}`,
+            video_link: `https://v.example.com/${i}`,
+          },
+          agent.token,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    const places = await env.t.db
+      .selectFrom('property_media')
+      .select('sort_order')
+      .where('property_id', '=', id)
+      .execute();
+    expect(new Set(places.map((m) => m.sort_order)).size).toBe(8);
+  });
+
+  it('answers 404 for amenities saved to a listing deleted meanwhile', async () => {
+    const agent = await env.t.signedIn(ROLE.Agent);
+    expect((await env.post('saveproperty', propertyForm(where, 'Razed house'), agent.token)).statusCode).toBe(
+      200,
+    );
+    const id = await propertyIdOf(env.t, 'Razed house');
+    const res = await editDuring('DELETE FROM properties WHERE property_id = $1', [id], 'properties', () =>
+      env.post('savePropertyMappingAmenities', { propertyId: id, ammentiesId: '1,2' }, agent.token),
+    );
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe('Property not found');
+  });
+});
