@@ -199,4 +199,26 @@ test.describe('Notifications', () => {
     await expect(page).toHaveURL(new RegExp(`${LIST}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Notification' })).toBeVisible();
   });
+
+  test('a notification of a record the Agent may not open marks it read and stays on the list', async ({
+    page,
+  }) => {
+    // The demo's: the brokers of the Agent were changed. Its record is their user form, which an
+    // Agent may not open.
+    await signIn(page, AGENT_EMAIL, E2E.demoPassword);
+    await page.goto(LIST);
+    await search(page, 'The brokers of Agent Demo');
+    const brokers = row(page, 'The brokers of Agent Demo were changed');
+    await expect(brokers).toHaveCount(1);
+    const markUnread = brokers.getByRole('button', { name: 'Mark as unread', exact: true });
+    if (await markUnread.isVisible()) {
+      await markUnread.click();
+      await expect(brokers).toContainText('Unread');
+    }
+    await brokers.getByRole('button', { name: /^The brokers of Agent Demo/ }).click();
+    // Read, and still shown: the list was not left for a page saying 'no permission'.
+    await expect(brokers).not.toContainText('Unread');
+    await expect(page).toHaveURL(new RegExp(`${LIST}\\?`));
+    await expect(page.getByText('You do not have permission to open this page.')).toHaveCount(0);
+  });
 });

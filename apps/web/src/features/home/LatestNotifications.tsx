@@ -8,10 +8,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@app/contract';
 import { formatDateTime } from '../../lib/format.ts';
-import { NOTIFICATION_LIST_PATH, notificationPath } from '../../lib/paths.ts';
+import { NOTIFICATION_LIST_PATH } from '../../lib/paths.ts';
+import { useNotificationPath } from '../../lib/record-pages.ts';
 
 /** The newest notifications, each a link to what it concerns, and a link to all of them. */
 export function LatestNotifications({ notifications }: { notifications: readonly Notification[] }) {
+  const notificationPath = useNotificationPath();
   return (
     <>
       {notifications.length === 0 ? (

@@ -19,7 +19,7 @@ import { useUnreadNotifications } from '../../lib/notifications.ts';
 import { whenLeaving } from '../../lib/leave-guard.ts';
 import { useSetNotificationStatus } from './api.ts';
 import { SR_ONLY, relativeTime, useNow } from './display.ts';
-import { NOTIFICATION_LIST_PATH, notificationPath } from './paths.ts';
+import { NOTIFICATION_LIST_PATH, useNotificationPath } from './paths.ts';
 import { NotificationIcon } from './NotificationIcon.tsx';
 
 /** The popup's card: the unread notifications, newest first, then Cancel and Show All. */
@@ -119,6 +119,7 @@ export function NotificationBell() {
     setSeenCount(data.count);
   }
 
+  const notificationPath = useNotificationPath();
   const close = () => setAnchor(null);
   const open = (n: Notification) => {
     markRead.mutate({ notification: n, status: 'Inactive' });

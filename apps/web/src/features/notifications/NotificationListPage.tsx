@@ -24,7 +24,7 @@ import {
   useSetNotificationStatus,
 } from './api.ts';
 import { SR_ONLY, relativeTime, useNow } from './display.ts';
-import { notificationPath } from './paths.ts';
+import { NOTIFICATION_LIST_PATH, useNotificationPath } from './paths.ts';
 import { NotificationIcon } from './NotificationIcon.tsx';
 
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
@@ -96,12 +96,15 @@ export default function NotificationListPage() {
   };
 
   const { mutate: changeStatus } = setStatus;
+  const notificationPath = useNotificationPath();
   const openRecord = useCallback(
     (n: Notification) => {
       if (n.notification_status === 'Active') changeStatus({ notification: n, status: 'Inactive' });
-      void navigate(notificationPath(n));
+      // A record the viewer may not open leads to this list: the search they are in is kept.
+      const path = notificationPath(n);
+      if (path !== NOTIFICATION_LIST_PATH) void navigate(path);
     },
-    [changeStatus, navigate],
+    [changeStatus, navigate, notificationPath],
   );
 
   const columns = useMemo<ColumnDef<Notification>[]>(

@@ -1,2 +1,3 @@
-/** The notification paths live in lib/paths.ts: the home page links to notifications too. */
-export { NOTIFICATION_LIST_PATH, notificationPath } from '../../lib/paths.ts';
+/** The notification paths live in lib/: the home page links to notifications too. */
+export { NOTIFICATION_LIST_PATH } from '../../lib/paths.ts';
+export { useNotificationPath } from '../../lib/record-pages.ts';
