@@ -61,9 +61,9 @@ export function AppRoutes() {
           <Route element={<PublicOnly />}>
             <Route path="login" element={<LoginPage />} />
           </Route>
-          <Route path={HOME} element={<RequireAuth />}>
-            {/* '*' does not match /home itself: the index opens the shell too, at the home page. */}
-            <Route index element={<AppShell />} />
+          {/* One route for /home and every page under it: the shell stays mounted between them, and
+              its own routes (HomeRoutes) are under a path that ends in '*', as descendant routes need. */}
+          <Route path={`${HOME}/*`} element={<RequireAuth />}>
             <Route path="*" element={<AppShell />} />
           </Route>
           <Route path="*" element={<Navigate to={LOGIN_PATH} replace />} />
