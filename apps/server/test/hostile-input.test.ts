@@ -371,7 +371,7 @@ async function renew(session: Session) {
     .where('role_id', '=', ROLE.SuperAdmin)
     .executeTakeFirst();
   if (!alive) session.userId = await t.createUser(ROLE.SuperAdmin);
-  session.token = await createSession(t.db, session.userId, 12, { ip: '127.0.0.1', userAgent: 'fuzz' });
+  session.token = (await createSession(t.db, session.userId, 12, { ip: '127.0.0.1', userAgent: 'fuzz' }))!;
 }
 
 function authorise(options: InjectOptions, session: Session): InjectOptions {

@@ -19,7 +19,7 @@ import { inTransaction } from '../db/index.ts';
 import {
   findResettableUser,
   findSignInUser,
-  passwordHashOf,
+  lockedPasswordHashOf,
   revokeSession,
   useResetLink,
   useResetLinksOf,
@@ -72,7 +72,10 @@ export const authCalls = [
       const token = await createSession(db, user.user_id, config.sessionTtlHours, {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
+        passwordHash: user.password_hash!, // checked above: a user without one fails verifyPassword
       });
+      // The password was changed while it was checked: the one given is no longer the account's.
+      if (token === null) return { result: 'error', message: MESSAGES.invalidLogin };
       await recordAudit(db, {
         action: 'login',
         actorId: user.user_id,
@@ -143,14 +146,16 @@ export const authCalls = [
     tag: 'Session',
     summary: "Change the signed-in user's password; their other sessions are signed out",
     async handle({ db, user, input }) {
-      const row = await passwordHashOf(db, user.user_id);
-      if (!(await verifyPassword(row.password_hash, input.current_password))) {
-        throw badRequest('Current password is incorrect', {
-          current_password: 'Current password is incorrect',
-        });
-      }
       const password_hash = await hashPassword(input.new_password);
+      // The current password is checked under the user's lock: two changes sent at once with it
+      // both passed, and the second then replaced the first's new password.
       await inTransaction(db, async (trx) => {
+        const row = await lockedPasswordHashOf(trx, user.user_id);
+        if (!(await verifyPassword(row.password_hash, input.current_password))) {
+          throw badRequest('Current password is incorrect', {
+            current_password: 'Current password is incorrect',
+          });
+        }
         await updateUser(trx, user.user_id, { password_hash, updated_by: user.user_id });
         await revokeSessions(trx, user.user_id, user.sessionId);
       });

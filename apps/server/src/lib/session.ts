@@ -27,20 +27,31 @@ export async function createSession(
   db: Db,
   userId: number,
   ttlHours: number,
-  meta: { ip: string; userAgent: string | undefined },
-): Promise<string> {
+  meta: { ip: string; userAgent: string | undefined; passwordHash?: string },
+): Promise<string | null> {
   const { token, tokenHash } = newToken();
-  await db
+  // With the hash the password was checked against: only while it is still the user's, waiting for a
+  // change of it under way (FOR SHARE). Else a sign-in with the old password that ran beside a
+  // password change kept a session the change had meant to end.
+  const inserted = await db
     .insertInto('sessions')
-    .values({
-      token_hash: tokenHash,
-      user_id: userId,
-      expires_at: new Date(Date.now() + ttlHours * 3_600_000),
-      ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
-  return token;
+    .columns(['token_hash', 'user_id', 'expires_at', 'ip', 'user_agent'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select([
+          sql<Buffer>`${tokenHash}::bytea`.as('token_hash'),
+          'user_id',
+          sql<Date>`${new Date(Date.now() + ttlHours * 3_600_000)}::timestamptz`.as('expires_at'),
+          sql<string>`${meta.ip}::text`.as('ip'),
+          sql<string | null>`${meta.userAgent?.slice(0, 300) ?? null}::text`.as('user_agent'),
+        ])
+        .where('user_id', '=', userId)
+        .$if(meta.passwordHash !== undefined, (q) => q.where('password_hash', '=', meta.passwordHash!))
+        .forShare(),
+    )
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows) === 1 ? token : null;
 }
 
 /**

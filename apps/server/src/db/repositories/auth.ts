@@ -29,8 +29,14 @@ export const revokeSession = (db: Db, sessionId: string) =>
     .execute();
 
 /** The user's password hash (null: none chosen yet). */
-export const passwordHashOf = (db: Db, userId: number) =>
-  db.selectFrom('users').select('password_hash').where('user_id', '=', userId).executeTakeFirstOrThrow();
+/** The user's password hash, locked until the transaction ends: password changes take turns. */
+export const lockedPasswordHashOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
 
 /** An Active or New user with this e-mail address (lower case), who may ask for a reset link. */
 export const findResettableUser = (db: Db, email: string) =>
