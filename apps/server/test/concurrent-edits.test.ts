@@ -22,11 +22,20 @@ import { propertyForm } from './process-fixtures.ts';
 const env = useTestApp();
 let where: Place;
 let agencyId: number;
+let agent: { userId: number; token: string };
 beforeAll(async () => {
   where = await place(env.t, 'Edits');
+  agent = await env.t.signedIn(ROLE.Agent);
   expect((await env.post('saveagency', agencyPayload(where, 'Edited Realty'))).statusCode).toBe(200);
   agencyId = await idOf(env, AGENCY, 'Edited Realty');
 });
+
+/** The Agent's new listing of that name, with `more` fields sent beside the form's; its id. */
+async function agentListing(name: string, more: object = {}) {
+  const res = await env.post('saveproperty', { ...propertyForm(where, name), ...more }, agent.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return propertyIdOf(env.t, name);
+}
 
 /** Sends `edit` while `change` (SQL) is held uncommitted, and answers the edit once `change` commits. */
 async function editDuring(change: string, values: unknown[], waitsOn: string, edit: () => Promise<unknown>) {
@@ -41,15 +50,10 @@ async function editDuring(change: string, values: unknown[], waitsOn: string, ed
 
 describe('an edit of a record changed meanwhile', () => {
   it('keeps an agency deactivated meanwhile when its form sends no status', async () => {
-    const agency = await env.t.db
-      .selectFrom('agencies')
-      .selectAll()
-      .where('agency_id', '=', agencyId)
-      .executeTakeFirstOrThrow();
     const form = { ...agencyPayload(where, 'Edited Realty'), agency_id: agencyId, owner_name: 'Rosa Lim' };
     const res = await editDuring(
       "UPDATE agencies SET status = 'Inactive', reason_for_inactive = 'Closed' WHERE agency_id = $1",
-      [agency.agency_id],
+      [agencyId],
       'agencies',
       () => env.post('updateagency', form),
     );
@@ -138,11 +142,7 @@ describe('an edit of a record deleted meanwhile answers 404', () => {
   });
 
   it('a listing', async () => {
-    const agent = await env.t.signedIn(ROLE.Agent);
-    expect(
-      (await env.post('saveproperty', propertyForm(where, 'Fading house'), agent.token)).statusCode,
-    ).toBe(200);
-    const id = await propertyIdOf(env.t, 'Fading house');
+    const id = await agentListing('Fading house');
     const form = (await env.get(`/api/GetPropertyById?id=${id}`, agent.token)).json().resultData[0];
     const res = await editDuring('DELETE FROM properties WHERE property_id = $1', [id], 'properties', () =>
       env.post('updateproperty', { ...form, property_headline: 'Still here?' }, agent.token),
@@ -153,23 +153,12 @@ describe('an edit of a record deleted meanwhile answers 404', () => {
 });
 
 it('a new listing ignores the fields of an edit, whatever is sent in them', async () => {
-  const agent = await env.t.signedIn(ROLE.Agent);
-  const res = await env.post(
-    'saveproperty',
-    { ...propertyForm(where, 'Zoned house'), zonningCode: [1, 2], priceSoldFor: 'many' },
-    agent.token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  expect(await propertyIdOf(env.t, 'Zoned house')).toBeGreaterThan(0);
+  expect(await agentListing('Zoned house', { zonningCode: [1, 2], priceSoldFor: 'many' })).toBeGreaterThan(0);
 });
 
 describe("a listing's media", () => {
   it('takes videos added at once in turn: each goes last', async () => {
-    const agent = await env.t.signedIn(ROLE.Agent);
-    expect(
-      (await env.post('saveproperty', propertyForm(where, 'Filmed house'), agent.token)).statusCode,
-    ).toBe(200);
-    const id = await propertyIdOf(env.t, 'Filmed house');
+    const id = await agentListing('Filmed house');
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         env.post(
@@ -194,11 +183,7 @@ describe("a listing's media", () => {
   });
 
   it('answers 404 for amenities saved to a listing deleted meanwhile', async () => {
-    const agent = await env.t.signedIn(ROLE.Agent);
-    expect((await env.post('saveproperty', propertyForm(where, 'Razed house'), agent.token)).statusCode).toBe(
-      200,
-    );
-    const id = await propertyIdOf(env.t, 'Razed house');
+    const id = await agentListing('Razed house');
     const res = await editDuring('DELETE FROM properties WHERE property_id = $1', [id], 'properties', () =>
       env.post('savePropertyMappingAmenities', { propertyId: id, ammentiesId: '1,2' }, agent.token),
     );
