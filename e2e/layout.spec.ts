@@ -57,3 +57,24 @@ test('a listing with its history, on the Property List and in its form, fits at 
     if (size.width === 390) await expectAccessible(page);
   }
 });
+
+test('a list row’s edit and delete are in reach at 390 px, before the columns are scrolled sideways', async ({
+  page,
+}) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  await page.setViewportSize(WIDTHS[0]);
+  await page.goto('/home/Agency/agency');
+  await settle(page);
+  const actions = page.getByRole('grid').getByRole('row').nth(1).getByRole('button');
+  await expect(actions).toHaveCount(2);
+  const names = await Promise.all((await actions.all()).map((action) => action.getAttribute('aria-label')));
+  expect(names).toEqual([expect.stringMatching(/^Edit /), expect.stringMatching(/^Delete /)]);
+  for (const [index, action] of (await actions.all()).entries()) {
+    const name = names[index];
+    const box = (await action.boundingBox())!;
+    expect(box.x, `${name} starts off the window`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} ends off the window`).toBeLessThanOrEqual(WIDTHS[0].width);
+  }
+  await page.screenshot({ path: '/tmp/shots-b/agencies-390.png' });
+  await expectAccessible(page);
+});

@@ -255,7 +255,7 @@ export function ServerTable<R extends object>({
                   display: 'block',
                   position: 'sticky',
                   top: 0,
-                  zIndex: 1,
+                  zIndex: 2,
                   bgcolor: 'background.paper',
                   backgroundImage: 'var(--Paper-overlay)',
                 }}
@@ -275,7 +275,6 @@ export function ServerTable<R extends object>({
                         {...header}
                         sx={{
                           ...header.sx,
-                          position: 'relative',
                           cursor: canSort ? 'pointer' : undefined,
                           '&:not(:last-of-type)::after': {
                             content: '""',

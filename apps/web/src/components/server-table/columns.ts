@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 type Align = 'left' | 'right' | 'center';
@@ -26,6 +27,7 @@ export const ROW_HEIGHT = 44;
 const DEFAULT_WIDTH = 100;
 /** The '#' column's field: the row's number in the whole list, not a row property. */
 export const ROW_NUMBER = '__rowNo';
+const ACTIONS = '__actions';
 
 /** A column's share of a row: rows are flex boxes, so every row lays its cells out alike. */
 export const columnSx = <R>(c: ColumnDef<R>) =>
@@ -63,10 +65,29 @@ export const SORT_LABEL_SX = {
   },
 } as const;
 
+/**
+ * The Actions column stays at the right edge while the other columns scroll under it, so a row's edit
+ * and delete are in reach on a phone without swiping sideways first. Its cell paints the row's hover
+ * over the paper it needs to cover what scrolls under it.
+ */
+const ACTIONS_SX = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  backgroundImage: 'var(--Paper-overlay)',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  '.MuiTableRow-hover:hover > &': {
+    backgroundImage: (theme: Theme) =>
+      `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover}), var(--Paper-overlay)`,
+  },
+} as const;
+
 /** The style of a cell of a column, in a row `height` px high. */
 export const cellSx = <R>(c: ColumnDef<R>, height: number) => ({
   ...CELL_SX,
   ...columnSx(c),
+  ...(c.field === ACTIONS ? ACTIONS_SX : { position: 'relative' as const }),
   height,
   lineHeight: `${height - 1}px`,
 });
@@ -81,7 +102,7 @@ export function withTableColumns<R>(
   const list = [numbered, ...columns];
   if (renderActions) {
     list.push({
-      field: '__actions',
+      field: ACTIONS,
       headerName: 'Actions',
       width: actionsWidth,
       sortable: false,
