@@ -87,7 +87,8 @@ export function PropertyCardView({
       component="article"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      {/* On a phone the name and facts go under the image: beside it they had a few letters a line. */}
+      {/* The name and facts go under the image when fewer than 240 px are left beside it (a phone, or two
+          columns beside the open menu): there they had a few letters a line. */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 0 }}>
         {onSelect && (
           <Checkbox
@@ -122,7 +123,7 @@ export function PropertyCardView({
             <HomeWorkIcon fontSize="large" />
           </Box>
         )}
-        <Box sx={{ minWidth: 0, flex: { xs: '1 1 100%', sm: '1 1 0' } }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Typography
               variant="h6"
