@@ -35,9 +35,13 @@ const listings: BulkList<typeof propertyApi.allproperty.input._output> = {
 
 type Listing = Awaited<ReturnType<typeof lockListings>>[number] & { id: number; label: string };
 
-async function lockedListings(trx: Trx, keys: number[]): Promise<Listing[]> {
+/** The selected listings that are still there, locked, each named; those deleted meanwhile are refused. */
+async function lockedListings(trx: Trx, keys: number[], refusals: Refusals): Promise<Listing[]> {
   const rows = await lockListings(trx, keys);
-  return rows.map((p) => ({ ...p, id: p.property_id, label: p.property_name }));
+  return refusals.stillThere(
+    keys,
+    rows.map((p) => ({ ...p, id: p.property_id, label: p.property_name })),
+  );
 }
 
 /**
@@ -95,7 +99,7 @@ export const bulkPropertyCalls: AnyCall[] = [
       runBulk(ctx, listings, async (trx, keys, refusals) => {
         const { status, user } = { status: ctx.input.status, user: ctx.user };
         const reason = status === 'Suspended' ? (ctx.input.suspendedReason ?? null) : null;
-        const candidates = refusals.keep(await lockedListings(trx, keys), (p) =>
+        const candidates = refusals.keep(await lockedListings(trx, keys, refusals), (p) =>
           p.status === status ? `already ${status}` : null,
         );
         const rows = await withinOpenLimits(trx, candidates, status, refusals);
@@ -132,7 +136,7 @@ export const bulkPropertyCalls: AnyCall[] = [
         const agent = await lockAgent(trx, agentId);
         if (!agent) throw badRequest('agent_id: Unknown agent', { agent_id: 'Unknown agent' });
         const agentAgency = agent.associated_agency_id;
-        const rows = refusals.keep(await lockedListings(trx, keys), (p) =>
+        const rows = refusals.keep(await lockedListings(trx, keys, refusals), (p) =>
           p.agent_id === agentId ? 'already their agent' : null,
         );
         if (rows.length === 0) return 0;
@@ -169,11 +173,7 @@ export const bulkPropertyCalls: AnyCall[] = [
     async handle(ctx) {
       const files: (string | null)[] = [];
       const answer = await runBulk(ctx, listings, async (trx, keys, refusals) => {
-        const found = await lockedListings(trx, keys);
-        // Those another delete removed while this one waited for their locks.
-        const left = new Set(found.map((p) => p.id));
-        for (const id of keys) if (!left.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
-        const rows = refusals.keep(found, (p) =>
+        const rows = refusals.keep(await lockedListings(trx, keys, refusals), (p) =>
           p.status === 'Suspended' ? null : PROPERTY_MESSAGES.deleteOnlySuspended,
         );
         if (rows.length === 0) return 0;

@@ -19,10 +19,13 @@ const listFor = (name: keyof typeof userLists): BulkList<typeof userListQuery._o
   input: userApi[name].input,
 });
 
-/** The selected users that are still there, locked, each named; the vanished ones refused. */
-async function lockedUsers(trx: Trx, keys: number[], forDelete: boolean) {
+/** The selected users that are still there, locked, each named; those deleted meanwhile are refused. */
+async function lockedUsers(trx: Trx, keys: number[], forDelete: boolean, refusals: Refusals) {
   const rows = await lockManagedUsers(trx, keys, forDelete);
-  return rows.map((u) => ({ ...u, id: u.user_id, label: fullName(u) }));
+  return refusals.stillThere(
+    keys,
+    rows.map((u) => ({ ...u, id: u.user_id, label: fullName(u) })),
+  );
 }
 
 /** The users less one Super Admin, refused with `why`, where changing them all would leave none active. */
@@ -51,7 +54,7 @@ export const bulkUserCalls: AnyCall[] = [
         // Before the users chosen, as deleteUser locks them: deactivations of Super Admins take turns.
         const superAdmins = status === 'Active' ? undefined : await lockSuperAdmins(trx);
         let users = refusals.keep(
-          await lockedUsers(trx, keys, false),
+          await lockedUsers(trx, keys, false, refusals),
           (u) =>
             manageRefusal(ctx.user, u, 'change the status of')?.message ??
             (u.user_status === status ? `already ${status}` : null),
@@ -73,7 +76,7 @@ export const bulkUserCalls: AnyCall[] = [
         // Before the users chosen, as deleteUser locks them: deletes of Super Admins take turns.
         const superAdmins = await lockSuperAdmins(trx);
         const allowed = refusals.keep(
-          await lockedUsers(trx, keys, true),
+          await lockedUsers(trx, keys, true, refusals),
           (u) => manageRefusal(ctx.user, u, 'delete')?.message,
         );
         const uses = await usesOf(

@@ -23,6 +23,19 @@ export class Refusals {
   add(row: BulkRow, reason: string) {
     this.rows.push({ id: row.id, label: row.label, reason });
   }
+  /** Refuses a chosen id that has no row the caller may see, named by its number alone. */
+  notFound(id: number) {
+    this.add({ id, label: `#${id}` }, 'not found');
+  }
+  /**
+   * The rows locked for `keys`; a key whose row is gone (another action deleted it while this one
+   * waited for its lock) is refused as not found, as runBulk refuses an id the list does not show.
+   */
+  stillThere<R extends BulkRow>(keys: readonly number[], rows: R[]): R[] {
+    const there = new Set(rows.map((row) => row.id));
+    for (const id of keys) if (!there.has(id)) this.notFound(id);
+    return rows;
+  }
   /** The rows of `rows` for which `reasonOf` gives no reason; the others are refused with it. */
   keep<R extends BulkRow>(rows: readonly R[], reasonOf: (row: R) => string | null | undefined): R[] {
     return rows.filter((row) => {
@@ -61,7 +74,7 @@ export async function runBulk<I extends ListQuery>(
     );
     if (ids) {
       const shown = new Set(keys);
-      for (const id of new Set(ids)) if (!shown.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
+      for (const id of new Set(ids)) if (!shown.has(id)) refusals.notFound(id);
     }
     return keys.length === 0 ? 0 : act(trx, keys, refusals);
   });
