@@ -165,13 +165,7 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
         const id = input[def.params.deleteId] as number;
         const current = await masters.findMaster(db, def, id);
         if (!current) throw notFound(def.entity);
-        await deleteUnused(
-          db,
-          def.table,
-          def.idColumn,
-          id,
-          `${def.entity} : ${String(current[def.nameColumn])}`,
-        );
+        await deleteUnused(db, def.table, def.idColumn, id, def.entity, String(current[def.nameColumn]));
         return { message: `${def.entity} deleted successfully` };
       },
     }),

@@ -201,7 +201,8 @@ function callsOf(def: OrganisationDefinition): AnyCall[] {
           def.table,
           def.idColumn,
           recordId,
-          `${def.entity} : ${String(current[def.nameColumn])}`,
+          def.entity,
+          String(current[def.nameColumn]),
         );
         return { message: `${def.entity} deleted successfully` };
       },

@@ -57,14 +57,15 @@ const CHOSEN_RECORDS = [
 
 /**
  * The reads behind checkChoices: the type's dwelling flag, and under each field of CHOSEN_RECORDS the
- * chosen record's id (null when none is chosen). Agents must be Agents or Owner-Agents; the seller one
- * the saver may choose (sellerScope), and none for an Individual; a product mode may be sent by name.
+ * chosen record's id (null when none is chosen). Agents must be Active Agents or Owner-Agents, or in an
+ * edit already the listing's (agentQuery); the seller one the saver may choose (sellerScope), and none for
+ * an Individual; a product mode may be sent by name.
  */
 function choiceReads(db: Db, user: ListingSaver, input: Input, sellerId: number | null) {
   const t = untyped(db);
   const idIn = (table: string, key: string, value: number | null | undefined) =>
     value ? t.selectFrom(table).select(key).where(key, '=', value) : null;
-  const agent = (userId: number | null) => (userId === null ? null : agentQuery(db, userId));
+  const agent = (userId: number | null) => (userId === null ? null : agentQuery(db, userId, input.id));
   const mode = input.minimum_rental_period_sale;
   return {
     dwelling: dwellingQuery(db, input.property_type_id),
@@ -117,8 +118,9 @@ export async function checkChoices<K extends string = never>(
   return { sellerId, found };
 }
 
-/** The fields of an edit alone (the Status and Modification History panel): ignored in a new listing. */
+/** An edit's own fields (its id, the Status and Modification History panel): ignored in a new listing. */
 const EDIT_ONLY: readonly string[] = [
+  'id',
   'status',
   'suspendedReason',
   'priceRented',

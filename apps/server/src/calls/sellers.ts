@@ -150,7 +150,7 @@ export const sellerCalls: AnyCall[] = [
     summary: 'Delete a seller in your scope that nothing uses (409 while it has properties)',
     async handle({ db, input, user }) {
       const current = await findSeller(db, user, input.seller_id);
-      await deleteUnused(db, 'sellers', 'seller_id', current.seller_id, `Seller : ${current.seller_name}`);
+      await deleteUnused(db, 'sellers', 'seller_id', current.seller_id, 'Seller', current.seller_name);
       return { message: 'Seller deleted successfully' };
     },
   }),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { badRequest, conflict } from './errors.ts';
+import { badRequest, conflict, notFound } from './errors.ts';
 
 interface Reference {
   table: string;
@@ -102,18 +102,27 @@ export const isUniqueViolation = (error: unknown, index: string) => {
 };
 
 /**
- * Deletes a record that nothing uses (409 naming the users otherwise). A reference that appears between
- * the check and the delete is refused by its foreign key, and answered as 409 too.
+ * Deletes the record `{entity} : {name}` if nothing uses it (409 naming the users otherwise). A reference
+ * that appears between the check and the delete is refused by its foreign key, and answered as 409 too.
+ * A delete that finds no row (another delete removed it first) answers 404, as for a record that is not
+ * there: of deletes of one record at once, one succeeds (decision 81).
  */
-export async function deleteUnused(db: Db, table: string, idColumn: string, id: number, label: string) {
+export async function deleteUnused(
+  db: Db,
+  table: string,
+  idColumn: string,
+  id: number,
+  entity: string,
+  name: string,
+) {
+  const label = `${entity} : ${name}`;
   await assertUnused(db, table, id, label);
-  try {
-    await (db as unknown as Kysely<Record<string, Record<string, number>>>)
-      .deleteFrom(table)
-      .where(idColumn, '=', id)
-      .execute();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict(`${label} is still in use and cannot be deleted`);
-    throw error;
-  }
+  const { numDeletedRows } = await (db as unknown as Kysely<Record<string, Record<string, number>>>)
+    .deleteFrom(table)
+    .where(idColumn, '=', id)
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? conflict(`${label} is still in use and cannot be deleted`) : error;
+    });
+  if (numDeletedRows === 0n) throw notFound(entity);
 }

@@ -14,6 +14,7 @@ import {
   CLOSED_PROPERTY_STATUSES,
   type PropertySortColumn,
   type PropertyStatus,
+  type UserStatus,
 } from '@app/contract';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyTable } from '../schema.ts';
@@ -49,13 +50,39 @@ export const lockedPropertyRow = (trx: Trx, propertyId: number) =>
     .execute(trx)
     .then((r) => r.rows[0]?.row);
 
-/** The user's id, if they are an Agent or Owner-Agent (a query, for readAtOnce). */
-export const agentQuery = (db: Db, userId: number) =>
-  db.selectFrom('users').select('user_id').where('user_id', '=', userId).where('role_id', 'in', AGENT_ROLES);
+/** The status of the users a listing may be given to (the agent chooser, activeAgents, lists only them). */
+const ACTIVE: UserStatus = 'Active';
 
 /**
- * The agent's agency, if the user is an Agent or Owner-Agent, their row held until the transaction
- * ends: an edit of them waits, and this waits for one under way, then reads them as it left them.
+ * The user's id, if they are an Agent or Owner-Agent who is Active, or already one of the three agents
+ * of the listing `listingId` (an edit): an agent made inactive takes no listing, and keeps theirs
+ * (decision 81). A query, for readAtOnce.
+ */
+export const agentQuery = (db: Db, userId: number, listingId?: number) =>
+  db
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('role_id', 'in', AGENT_ROLES)
+    .where((eb) =>
+      listingId === undefined
+        ? eb('user_status', '=', ACTIVE)
+        : eb.or([
+            eb('user_status', '=', ACTIVE),
+            eb.exists(
+              eb
+                .selectFrom('properties as p')
+                .select('p.property_id')
+                .where('p.property_id', '=', listingId)
+                .where(sql<SqlBool>`${userId} IN (p.agent_id, p.secondary_agent_id, p.third_agent_id)`),
+            ),
+          ]),
+    );
+
+/**
+ * The agent's agency, if the user is an Active Agent or Owner-Agent (agentQuery), their row held until
+ * the transaction ends: an edit of them waits, and this waits for one under way (a deactivation), then
+ * reads them as it left them.
  */
 export const lockAgent = (trx: Trx, userId: number) =>
   agentQuery(trx, userId).select('associated_agency_id').forShare().executeTakeFirst();
@@ -288,7 +315,7 @@ export const activeAgents = (db: Db) =>
     .selectFrom('users')
     .select(['user_id', agentFullName.as('full_name')])
     .where('role_id', 'in', AGENT_ROLES)
-    .where('user_status', '=', 'Active')
+    .where('user_status', '=', ACTIVE)
     .orderBy(agentFullName)
     .orderBy('user_id');
 
