@@ -8,6 +8,7 @@ import {
   place,
   propertyIdOf,
   sellerPayload,
+  setAgency,
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
@@ -35,6 +36,19 @@ async function agentListing(name: string, more: object = {}) {
   const res = await env.post('saveproperty', { ...propertyForm(where, name), ...more }, agent.token);
   expect(res.statusCode, res.body).toBe(200);
   return propertyIdOf(env.t, name);
+}
+
+/** A new seller of that name in the test's agency, saved by `token` (the admin's by default); its id. */
+async function newSeller(name: string, token?: string) {
+  const res = await env.post('saveSeller', sellerPayload(where, name, agencyId), token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    await env.t.db
+      .selectFrom('sellers')
+      .select('seller_id')
+      .where('seller_name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).seller_id;
 }
 
 /** Sends `edit` while `change` (SQL) is held uncommitted, and answers the edit once `change` commits. */
@@ -126,14 +140,7 @@ describe('an edit of a record deleted meanwhile answers 404', () => {
   });
 
   it('a seller', async () => {
-    expect((await env.post('saveSeller', sellerPayload(where, 'Leaving Lara', agencyId))).statusCode).toBe(
-      200,
-    );
-    const { seller_id } = await env.t.db
-      .selectFrom('sellers')
-      .select('seller_id')
-      .where('seller_name', '=', 'Leaving Lara')
-      .executeTakeFirstOrThrow();
+    const seller_id = await newSeller('Leaving Lara');
     const res = await editDuring('DELETE FROM sellers WHERE seller_id = $1', [seller_id], 'sellers', () =>
       env.post('updateSeller', { ...sellerPayload(where, 'Leaving Lara', agencyId), seller_id }),
     );
@@ -149,6 +156,58 @@ describe('an edit of a record deleted meanwhile answers 404', () => {
     );
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().message).toBe('Property not found');
+  });
+});
+
+describe('an edit of a seller moved to another agency meanwhile', () => {
+  const move = 'UPDATE sellers SET agency_id = $1 WHERE seller_id = $2';
+  let otherAgencyId: number;
+  beforeAll(async () => {
+    expect((await env.post('saveagency', agencyPayload(where, 'Other Realty'))).statusCode).toBe(200);
+    otherAgencyId = await idOf(env, AGENCY, 'Other Realty');
+  });
+  const sellerAt = (seller_id: number) =>
+    env.t.db
+      .selectFrom('sellers')
+      .select(['seller_name', 'agency_id'])
+      .where('seller_id', '=', seller_id)
+      .executeTakeFirstOrThrow();
+
+  it("refuses an Agent's edit as out of scope (404) and leaves the seller in the other agency", async () => {
+    const ours = await env.t.signedIn(ROLE.Agent);
+    await setAgency(env, ours.userId, agencyId);
+    const seller_id = await newSeller('Moving Mona');
+    const res = await editDuring(move, [otherAgencyId, seller_id], 'sellers', () =>
+      env.post('updateSeller', { ...sellerPayload(where, 'Kept Mona', agencyId), seller_id }, ours.token),
+    );
+    expect([res.statusCode, res.json()]).toEqual([404, { message: 'Seller not found' }]);
+    expect(await sellerAt(seller_id)).toEqual({ seller_name: 'Moving Mona', agency_id: otherAgencyId });
+  });
+
+  it('keeps the agency that the form of one who does not choose it leaves out, as the locked row has it', async () => {
+    // A role with the seller permissions but no agency of its own: its sellers are those it created.
+    const role = await env.t.db
+      .insertInto('roles')
+      .values({ name: 'Edits Clerk', status: 'Active', created_by: null, updated_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await env.t.db
+      .insertInto('role_permissions')
+      .columns(['role_id', 'permission_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('permissions')
+          .select([eb.val(role.id).as('role_id'), 'id'])
+          .where('name', 'in', ['Seller', 'Add Seller', 'Edit Seller']),
+      )
+      .execute();
+    const clerk = await env.t.signedIn(role.id);
+    const seller_id = await newSeller('Clerked Carl', clerk.token);
+    const res = await editDuring(move, [otherAgencyId, seller_id], 'sellers', () =>
+      env.post('updateSeller', { ...sellerPayload(where, 'Renamed Carl', null), seller_id }, clerk.token),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sellerAt(seller_id)).toEqual({ seller_name: 'Renamed Carl', agency_id: otherAgencyId });
   });
 });
 

@@ -30,9 +30,10 @@ async function findSeller(db: Db, user: SessionUser, sellerId: number) {
 
 /**
  * The seller's agency: chosen by those who see every agency (and then required), the user's own for an
- * Agent or Owner-Agent (whatever was sent), unchanged (none for a new seller) for anyone else.
+ * Agent or Owner-Agent (whatever was sent); undefined for anyone else, whose seller keeps the agency it
+ * has (none for a new seller).
  */
-async function agencyFor(db: Db, user: SessionUser, chosen: number | null, current: number | null) {
+async function agencyFor(db: Db, user: SessionUser, chosen: number | null): Promise<number | undefined> {
   if (seesAllAgencies(user.role_id)) {
     if (chosen === null)
       throw badRequest(`agency_id: ${MESSAGES.required}`, { agency_id: MESSAGES.required });
@@ -44,7 +45,7 @@ async function agencyFor(db: Db, user: SessionUser, chosen: number | null, curre
     if (own === null) throw conflict('You are not associated with an agency');
     return own;
   }
-  return current;
+  return undefined;
 }
 
 type SellerInput = z.output<typeof sellerApi.saveSeller.input>;
@@ -116,7 +117,7 @@ export const sellerCalls: AnyCall[] = [
     summary:
       'Add a seller; Super Admin, Admin and Operator choose its agency, an Agent’s seller is of their agency',
     async handle({ db, input, user }) {
-      const agencyId = await agencyFor(db, user, input.agency_id, null);
+      const agencyId = (await agencyFor(db, user, input.agency_id)) ?? null;
       await writeRecord(db, spec, input, {
         ...ownValues(input, agencyId),
         created_by: user.user_id,
@@ -131,14 +132,21 @@ export const sellerCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Change a seller in your scope',
     async handle({ db, input, user }) {
-      const current = await findSeller(db, user, input.seller_id);
-      const agencyId = await agencyFor(db, user, input.agency_id, current.agency_id);
+      const agencyId = await agencyFor(db, user, input.agency_id);
+      // The scope and the agency the form leaves out are judged on the seller as it is once locked, not
+      // as an earlier read found it: another save may have moved it meanwhile (decision 79).
       await writeRecord(
         db,
         spec,
         input,
-        { ...ownValues(input, agencyId), updated_by: user.user_id },
-        current.seller_id,
+        async (current, trx) => {
+          if (!(await sellers.findSeller(trx, sellerScope(user), input.seller_id))) throw notFound('Seller');
+          return {
+            ...ownValues(input, agencyId ?? (current.agency_id as number | null)),
+            updated_by: user.user_id,
+          };
+        },
+        input.seller_id,
       );
       return { message: 'Seller updated successfully' };
     },

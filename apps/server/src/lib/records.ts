@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { inTransaction, type Db } from '../db/index.ts';
+import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import { addressValues, checkAddress, type AddressNames } from './address.ts';
 import { conflict, notFound } from './errors.ts';
 import { replaceLinks, type AnyDb, type Link } from './links.ts';
@@ -23,15 +23,16 @@ type Values = Record<string, unknown>;
 /**
  * Inserts a record (no `id`) or updates it, with its address (checked: places exist and agree) and
  * its links, all in one transaction so a failure leaves nothing half-written. An update locks the
- * record first (404 once it is deleted) and may take its values from the record as it is then, so
- * that what the form leaves out is what another save committed meanwhile. `after` runs last in that
+ * record first (404 once it is deleted) and may take its values from the record as it is then (and
+ * read more in its transaction), so that what the form leaves out is what another save committed
+ * meanwhile. `after` runs last in that
  * transaction, told which link fields changed. Returns the id.
  */
 export async function writeRecord(
   db: Db,
   spec: RecordSpec,
   input: Input,
-  values: Values | ((current: Values) => Values),
+  values: Values | ((current: Values, trx: Trx) => Values | Promise<Values>),
   id?: number,
   after?: (trx: AnyDb, id: number, changedLinks: ReadonlySet<string>) => Promise<unknown>,
 ): Promise<number> {
@@ -50,7 +51,7 @@ export async function writeRecord(
               .executeTakeFirst()) as Values | undefined);
       if (!current) throw notFound(spec.entity);
       await checkAddress(t, spec.address, address);
-      const row = { ...(typeof values === 'function' ? values(current) : values), ...address };
+      const row = { ...(typeof values === 'function' ? await values(current, trx) : values), ...address };
       const saved = (
         id === undefined
           ? await t.insertInto(spec.table).values(row).returning(spec.idColumn).executeTakeFirstOrThrow()
