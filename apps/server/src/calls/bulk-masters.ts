@@ -11,28 +11,9 @@ import { defineCall, type AnyCall } from './registry.ts';
 import { listOf } from './list-call.ts';
 import { masterListCalls } from './masters.ts';
 import { roleCalls } from './roles.ts';
-import { runBulk, type BulkRow, type Refusals } from '../lib/bulk.ts';
-import { usesOf } from '../lib/references.ts';
-import type { Trx } from '../db/index.ts';
+import { runBulk } from '../lib/bulk.ts';
 import { deleteMasters, lockMasters, setMastersStatus } from '../db/repositories/masters.ts';
 import { deleteRoles, lockRoles, setRolesStatus } from '../db/repositories/roles.ts';
-
-/** The rows nothing uses; the others are refused with what uses them ('in use: 2 towns, 1 agency'). */
-async function unused<R extends BulkRow>(trx: Trx, table: string, rows: R[], refusals: Refusals) {
-  const uses = await usesOf(
-    trx,
-    table,
-    rows.map((r) => r.id),
-  );
-  return refusals.keep(rows, (r) => (uses.has(r.id) ? `in use: ${uses.get(r.id)!.join(', ')}` : null));
-}
-
-/** The locked rows; a key whose row went (a delete at the same time) is refused as not found. */
-function stillThere<R extends BulkRow>(keys: number[], rows: R[], refusals: Refusals) {
-  const found = new Set(rows.map((r) => r.id));
-  for (const id of keys) if (!found.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
-  return rows;
-}
 
 const already = (row: { status: string }, status: string) =>
   row.status === status ? `already ${status}` : null;
@@ -51,7 +32,7 @@ function bulkCallsOf(def: MasterDefinition): AnyCall[] {
         runBulk(ctx, list, async (trx, keys, refusals) => {
           const { status } = ctx.input;
           const rows = refusals.keep(
-            stillThere(keys, await lockMasters(trx, def, keys, false), refusals),
+            refusals.stillThere(keys, await lockMasters(trx, def, keys, false)),
             (r) => already(r, status),
           );
           if (rows.length > 0)
@@ -71,8 +52,8 @@ function bulkCallsOf(def: MasterDefinition): AnyCall[] {
       summary: `Delete the selected ${plural} in one transaction; those in use are refused, naming what uses them`,
       handle: (ctx) =>
         runBulk(ctx, list, async (trx, keys, refusals) => {
-          const locked = stillThere(keys, await lockMasters(trx, def, keys, true), refusals);
-          const rows = await unused(trx, def.table, locked, refusals);
+          const locked = refusals.stillThere(keys, await lockMasters(trx, def, keys, true));
+          const rows = await refusals.unused(trx, def.table, locked);
           if (rows.length > 0)
             await deleteMasters(
               trx,
@@ -100,7 +81,7 @@ const bulkRoleCalls: AnyCall[] = [
       runBulk(ctx, roles, async (trx, keys, refusals) => {
         const { status } = ctx.input;
         const rows = refusals.keep(
-          stillThere(keys, await lockRoles(trx, keys, false), refusals),
+          refusals.stillThere(keys, await lockRoles(trx, keys, false)),
           (r) =>
             rankRefusal(r.rank, ctx.user.role_rank, 'change') ??
             (r.id === ROLE.SuperAdmin && status !== 'Active'
@@ -125,12 +106,12 @@ const bulkRoleCalls: AnyCall[] = [
     handle: (ctx) =>
       runBulk(ctx, roles, async (trx, keys, refusals) => {
         const allowed = refusals.keep(
-          stillThere(keys, await lockRoles(trx, keys, true), refusals),
+          refusals.stillThere(keys, await lockRoles(trx, keys, true)),
           (r) =>
             rankRefusal(r.rank, ctx.user.role_rank, 'delete') ??
             (r.is_system ? 'A built-in role cannot be deleted' : null),
         );
-        const rows = await unused(trx, 'roles', allowed, refusals);
+        const rows = await refusals.unused(trx, 'roles', allowed);
         if (rows.length > 0)
           await deleteRoles(
             trx,

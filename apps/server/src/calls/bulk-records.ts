@@ -10,7 +10,6 @@ import {
 import { organisationCalls } from './organisations.ts';
 import { sellerCalls } from './sellers.ts';
 import { runBulk, type BulkList, type Refusals } from '../lib/bulk.ts';
-import { usesOf } from '../lib/references.ts';
 import type { Trx } from '../db/index.ts';
 import {
   deleteRecords,
@@ -19,26 +18,13 @@ import {
   type RecordTable,
 } from '../db/repositories/record-bulk.ts';
 
-/** The selected records, locked; those another action deleted meanwhile are refused as not found. */
-async function locked(trx: Trx, table: RecordTable, keys: number[], refusals: Refusals) {
-  const rows = await lockRecords(trx, table, keys);
-  const found = new Set(rows.map((r) => r.id));
-  for (const id of keys) if (!found.has(id)) refusals.add({ id, label: `#${id}` }, 'not found');
-  return rows;
-}
-
 /**
  * Deletes the selected records nothing uses, as the single delete (deleteUnused) does; the others are
  * refused with what uses them ('in use: 2 sellers').
  */
 async function deleteUnusedRecords(trx: Trx, table: RecordTable, keys: number[], refusals: Refusals) {
-  const rows = await locked(trx, table, keys, refusals);
-  const uses = await usesOf(
-    trx,
-    table.table,
-    rows.map((r) => r.id),
-  );
-  const free = refusals.keep(rows, (r) => (uses.has(r.id) ? `in use: ${uses.get(r.id)!.join(', ')}` : null));
+  const rows = refusals.stillThere(keys, await lockRecords(trx, table, keys));
+  const free = await refusals.unused(trx, table.table, rows);
   if (free.length > 0)
     await deleteRecords(
       trx,
@@ -72,7 +58,7 @@ function organisationBulkCalls(def: OrganisationDefinition): AnyCall[] {
       handle: (ctx) =>
         runBulk(ctx, list, async (trx, keys, refusals) => {
           const { status, reason_for_inactive: reason } = ctx.input;
-          const rows = refusals.keep(await locked(trx, def, keys, refusals), (r) =>
+          const rows = refusals.keep(refusals.stillThere(keys, await lockRecords(trx, def, keys)), (r) =>
             r.status === status ? `already ${status}` : null,
           );
           if (rows.length === 0) return 0;

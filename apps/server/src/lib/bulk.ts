@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { BULK_MAX, bulkSummary, type BulkAnswer, type BulkRefusal, type ListQuery } from '@app/contract';
 import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import type { CallContext } from './call-context.ts';
+import { usesOf } from './references.ts';
 import { selectedKeys, type ListSpec } from './list/index.ts';
 import type { SessionUser } from './session.ts';
 
@@ -35,6 +36,15 @@ export class Refusals {
     const there = new Set(rows.map((row) => row.id));
     for (const id of keys) if (!there.has(id)) this.notFound(id);
     return rows;
+  }
+  /** The rows of `table` nothing uses; the others are refused with what uses them ('in use: 2 towns'). */
+  async unused<R extends BulkRow>(trx: Trx, table: string, rows: R[]): Promise<R[]> {
+    const uses = await usesOf(
+      trx,
+      table,
+      rows.map((r) => r.id),
+    );
+    return this.keep(rows, (r) => (uses.has(r.id) ? `in use: ${uses.get(r.id)!.join(', ')}` : null));
   }
   /** The rows of `rows` for which `reasonOf` gives no reason; the others are refused with it. */
   keep<R extends BulkRow>(rows: readonly R[], reasonOf: (row: R) => string | null | undefined): R[] {
