@@ -313,8 +313,8 @@ export async function listWithStatements(t: TestApp, name: string, token: string
 
 /**
  * A connection of its own to the test's database, in a transaction: it holds row locks as a concurrent
- * save would, and `untilWaiting` resolves once another backend waits for a lock in a statement whose
- * text matches `pattern` (a case-insensitive regular expression).
+ * save would, and `untilWaiting` resolves once another backend (or `atLeast` of them) waits for a lock in
+ * a statement whose text matches `pattern` (a case-insensitive regular expression).
  */
 export async function lockHolder(t: TestApp) {
   const client = new pg.Client({ connectionString: t.databaseUrl });
@@ -322,19 +322,18 @@ export async function lockHolder(t: TestApp) {
   await client.query('BEGIN');
   return {
     query: (text: string, values?: unknown[]) => client.query(text, values),
-    async untilWaiting(pattern: string) {
-      for (;;) {
+    /** Resolves once `atLeast` backends wait so; fails after 15 s (a request that failed early). */
+    untilWaiting: (pattern: string, atLeast = 1) =>
+      waitFor(`${atLeast} waiting at ${pattern}`, async () => {
         // Statistics views are a snapshot for the whole transaction unless cleared.
         await client.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await client.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
             AND wait_event_type = 'Lock' AND query ~* $1`,
           [pattern],
         );
-        if (rows.length > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
+        return rows[0]!.n >= atLeast ? true : undefined;
+      }),
     commit: () => client.query('COMMIT'),
     end: () => client.end(),
   };

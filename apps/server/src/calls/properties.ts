@@ -40,7 +40,6 @@ import { removeMedia } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { events } from '../lib/notifications.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
-import { choiceGone } from '../lib/references.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
@@ -48,7 +47,9 @@ import {
   assertOpenPlace,
   checkChoices,
   columnsOf,
+  lockedAgents,
   saveNewListing,
+  savingError,
   newListing,
 } from './property-save.ts';
 
@@ -122,7 +123,7 @@ export const propertyCalls: AnyCall[] = [
       try {
         await saveNewListing(db, user, listing, input.property_name);
       } catch (error) {
-        throw choiceGone(error);
+        throw savingError(error);
       }
       return { message: 'Property saved successfully' };
     },
@@ -162,6 +163,7 @@ export const propertyCalls: AnyCall[] = [
               ...address,
               seller_id: sellerId,
               agent_id: agentId,
+              ...lockedAgents(trx, input, input.id),
               agency_id: agencyId,
               status,
               suspended_reason: status === 'Suspended' ? input.suspendedReason : null,
@@ -178,7 +180,7 @@ export const propertyCalls: AnyCall[] = [
             });
         });
       } catch (error) {
-        throw choiceGone(error);
+        throw savingError(error);
       }
       return { message: 'Property updated successfully' };
     },

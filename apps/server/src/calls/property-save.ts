@@ -13,6 +13,7 @@ import {
 } from '@app/contract';
 import { readAtOnce } from '../db/at-once.ts';
 import type { Db, Trx } from '../db/index.ts';
+import { retrying } from '../db/transaction.ts';
 import { runPrepared } from '../db/prepared.ts';
 import {
   agencyQuery,
@@ -29,6 +30,7 @@ import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-r
 import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { unknown, type AnyDb } from '../lib/links.ts';
+import { choiceGone } from '../lib/references.ts';
 import { sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { events } from '../lib/notifications.ts';
@@ -118,6 +120,40 @@ export async function checkChoices<K extends string = never>(
   return { sellerId, found };
 }
 
+const AGENT_FIELDS = ['agent_id', 'secondary_agent_id', 'third_agent_id'] as const;
+
+/**
+ * The agents the request chose, as the save writes them: agentQuery's lookup, which holds the agent's
+ * row FOR SHARE until the save's transaction ends, in chosen_or_refused (migration 0038). A deactivation
+ * under way when the check before the save read the agent Active makes the write wait, then judge them
+ * as it left them: the write fails with CHOICE_REFUSED, the field its detail (decision 81). A new
+ * listing's owner column (claimOpenPlace) comes before the agents' in the table, so is locked first: an
+ * Agent's saves at once that name them take turns on that lock.
+ */
+export function lockedAgents(db: Db, input: Input, listingId?: number) {
+  const chosen = AGENT_FIELDS.filter((field) => input[field] != null);
+  return Object.fromEntries(
+    chosen.map((field) => [
+      field,
+      sql<number>`chosen_or_refused((${agentQuery(db, input[field]!, listingId).forShare()}), ${sql.lit(field)})`,
+    ]),
+  );
+}
+
+/** The SQLSTATE of chosen_or_refused's refusal; the field refused is its detail. */
+const CHOICE_REFUSED = 'UCH01';
+
+/**
+ * A save's error as the client should read it: a choice its write refused (lockedAgents) as
+ * checkChoices refuses it, 400 "Unknown agent" on the field; a chosen record deleted meanwhile as
+ * choiceGone answers it.
+ */
+export function savingError(error: unknown) {
+  const { code, detail } = error as { code?: string; detail?: string };
+  const label = code === CHOICE_REFUSED && CHOSEN_RECORDS.find(([field]) => field === detail)?.[1];
+  return label ? unknown(detail!, label) : choiceGone(error);
+}
+
 /** An edit's own fields (its id, the Status and Modification History panel): ignored in a new listing. */
 const EDIT_ONLY: readonly string[] = [
   'id',
@@ -186,7 +222,7 @@ const ownerColumn = (user: ListingSaver) =>
 /**
  * What saveproperty checks before its transaction (the chosen records, the seller, the address), in one
  * statement with the agency, and the listing's columns: the new listing is the saver's, Open, active
- * from today.
+ * from today; its chosen agents checked again as it is written (lockedAgents).
  */
 export async function newListing(db: Db, user: ListingSaver, sent: PropertyFields, today: string) {
   // Not checked either: the form's fields pass unvalidated beside the declared ones, for old clients.
@@ -213,6 +249,7 @@ export async function newListing(db: Db, user: ListingSaver, sent: PropertyField
     user_id: user.user_id,
     user_type: user.role_id,
     status: 'Open',
+    ...lockedAgents(db, input),
   };
 }
 
@@ -242,5 +279,6 @@ export async function saveNewListing(
   name: string,
 ) {
   const steps = newPropertySteps(db, { ...values, user_id: ownerColumn(user) }, savedBy(user));
-  return withinLimit(events.propertyListed(untyped(db), user, name, steps));
+  // One statement: a deadlock (two owners naming each other as agents at once, lockedAgents) undid it.
+  return withinLimit(retrying(() => events.propertyListed(untyped(db), user, name, steps)));
 }

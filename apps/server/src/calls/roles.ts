@@ -110,7 +110,7 @@ export const roleCalls = [
       if (role.is_system) throw conflict('A built-in role cannot be deleted');
       if (await findRoleHolder(db, role.id))
         throw conflict('The role is assigned to users and cannot be deleted');
-      await deleteRole(db, role.id);
+      if (!(await deleteRole(db, role.id))) throw notFound('Role');
       return { message: 'Role deleted successfully' };
     },
   }),

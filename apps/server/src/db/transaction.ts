@@ -47,31 +47,42 @@ const ATTEMPTS = 5;
 export const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string })?.code ?? '');
 
 /**
- * Runs `fn` in one transaction on one connection of `pool` (through `inTransaction` in db/index.ts, the
- * only way this code base opens one: a lint rule forbids `.transaction()` elsewhere). `fn` receives the transaction and must use nothing else: a query
- * on the pool inside it fails at once (guardPool). A serialization failure or deadlock runs `fn` again,
- * up to five times in all, after a random pause that doubles each time, so two writers that collided
- * do not collide again; `fn` must therefore have no effect outside the database before it returns.
+ * Runs `attempt` again after a serialization failure or deadlock, up to five times in all, after a
+ * random pause that doubles each time, so two writers that collided do not collide again. Such a failure
+ * undid everything `attempt` wrote (a transaction, or a statement run on its own), so it must have no
+ * effect outside the database before it returns.
  */
-export async function runTransaction<DB, T>(
+export async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryable(error) || tries === ATTEMPTS) throw error;
+      await delay(Math.random() * 10 * 2 ** tries);
+    }
+  }
+}
+
+/**
+ * Runs `fn` in one transaction on one connection of `pool` (through `inTransaction` in db/index.ts, the
+ * only way this code base opens one: a lint rule forbids `.transaction()` elsewhere). `fn` receives the
+ * transaction and must use nothing else: a query on the pool inside it fails at once (guardPool). A
+ * serialization failure or deadlock runs `fn` again (retrying).
+ */
+export function runTransaction<DB, T>(
   db: Kysely<DB>,
   pool: pg.Pool | undefined,
   fn: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // eslint-disable-next-line no-restricted-syntax -- the one place a transaction is opened
-      return await db.transaction().execute(async (trx) => {
-        const open = { pool: pool!, open: pool !== undefined };
-        try {
-          return await current.run(open, () => fn(trx));
-        } finally {
-          open.open = false;
-        }
-      });
-    } catch (error) {
-      if (!isRetryable(error) || attempt === ATTEMPTS) throw error;
-      await delay(Math.random() * 10 * 2 ** attempt);
-    }
-  }
+  return retrying(() =>
+    // eslint-disable-next-line no-restricted-syntax -- the one place a transaction is opened
+    db.transaction().execute(async (trx) => {
+      const open = { pool: pool!, open: pool !== undefined };
+      try {
+        return await current.run(open, () => fn(trx));
+      } finally {
+        open.open = false;
+      }
+    }),
+  );
 }

@@ -32,6 +32,7 @@ import { migration as m0034 } from './0034-operator-in-search-document.ts';
 import { migration as m0035 } from './0035-open-listing-place.ts';
 import { migration as m0036 } from './0036-idempotency-heartbeat.ts';
 import { migration as m0037 } from './0037-reset-links-follow-the-address.ts';
+import { migration as m0038 } from './0038-chosen-or-refused.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0035_open_listing_place': m0035,
   '0036_idempotency_heartbeat': m0036,
   '0037_reset_links_follow_the_address': m0037,
+  '0038_chosen_or_refused': m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

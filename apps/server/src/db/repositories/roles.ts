@@ -55,8 +55,9 @@ export const insertRole = (db: Db, name: string, rank: number, createdBy: number
 export const findRoleHolder = (db: Db, roleId: number) =>
   db.selectFrom('users').select('user_id').where('role_id', '=', roleId).executeTakeFirst();
 
-export const deleteRole = (db: Db, roleId: number) =>
-  db.deleteFrom('roles').where('id', '=', roleId).execute();
+/** Deletes the role; answers whether there was one to delete (another delete may have been first). */
+export const deleteRole = async (db: Db, roleId: number) =>
+  (await db.deleteFrom('roles').where('id', '=', roleId).executeTakeFirst()).numDeletedRows > 0n;
 
 /** Every permission by module, with whether the role holds it (the Super Admin role holds them all). */
 export const permissionsOfRole = (db: Db, roleId: number) =>
