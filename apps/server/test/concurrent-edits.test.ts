@@ -184,6 +184,21 @@ describe('an edit of a seller moved to another agency meanwhile', () => {
     expect(await sellerAt(seller_id)).toEqual({ seller_name: 'Moving Mona', agency_id: otherAgencyId });
   });
 
+  it("answers an Agent's edit of another agency's seller 404 whatever else was sent", async () => {
+    // Scope is judged before the address: a 400 about the town would tell the id exists elsewhere.
+    const ours = await env.t.signedIn(ROLE.Agent);
+    await setAgency(env, ours.userId, agencyId);
+    const seller_id = await newSeller('Elsewhere Elsa');
+    await env.t.db
+      .updateTable('sellers')
+      .set({ agency_id: otherAgencyId })
+      .where('seller_id', '=', seller_id)
+      .execute();
+    const form = { ...sellerPayload(where, 'Elsewhere Elsa', agencyId), seller_id, town_id: 999_999 };
+    const res = await env.post('updateSeller', form, ours.token);
+    expect([res.statusCode, res.json()]).toEqual([404, { message: 'Seller not found' }]);
+  });
+
   it('keeps the agency that the form of one who does not choose it leaves out, as the locked row has it', async () => {
     // A role with the seller permissions but no agency of its own: its sellers are those it created.
     const role = await env.t.db

@@ -2,7 +2,6 @@ import { bulkApi, ROLE, userApi, userListQuery } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { LAST_SUPER_ADMIN, manageRefusal, STATUS_PERMISSIONS, userLists } from './users.ts';
 import { runBulk, type BulkList, type BulkRow, type Refusals } from '../lib/bulk.ts';
-import { usesOf } from '../lib/references.ts';
 import { revokeSessions } from '../lib/session.ts';
 import { setUsersStatus } from '../lib/user-profile.ts';
 import {
@@ -79,14 +78,7 @@ export const bulkUserCalls: AnyCall[] = [
           await lockedUsers(trx, keys, true, refusals),
           (u) => manageRefusal(ctx.user, u, 'delete')?.message,
         );
-        const uses = await usesOf(
-          trx,
-          'users',
-          allowed.map((u) => u.id),
-        );
-        let users = refusals.keep(allowed, (u) =>
-          uses.has(u.id) ? `in use: ${uses.get(u.id)!.join(', ')}` : null,
-        );
+        let users = await refusals.unused(trx, 'users', allowed);
         users = keepAnActiveSuperAdmin(users, superAdmins, refusals, LAST_SUPER_ADMIN.deleted);
         const ids = users.map((u) => u.id);
         if (ids.length === 0) return 0;

@@ -24,9 +24,10 @@ type Values = Record<string, unknown>;
  * Inserts a record (no `id`) or updates it, with its address (checked: places exist and agree) and
  * its links, all in one transaction so a failure leaves nothing half-written. An update locks the
  * record first (404 once it is deleted) and may take its values from the record as it is then (and
- * read more in its transaction), so that what the form leaves out is what another save committed
- * meanwhile. `after` runs last in that
- * transaction, told which link fields changed. Returns the id.
+ * read more in its transaction, as a scope check does), so that what the form leaves out is what
+ * another save committed meanwhile; they are taken before the address is checked, so a record outside
+ * the caller's scope answers 404 whatever else was sent. `after` runs last in that transaction, told
+ * which link fields changed. Returns the id.
  */
 export async function writeRecord(
   db: Db,
@@ -50,8 +51,9 @@ export async function writeRecord(
               .forNoKeyUpdate()
               .executeTakeFirst()) as Values | undefined);
       if (!current) throw notFound(spec.entity);
+      const own = typeof values === 'function' ? await values(current, trx) : values;
       await checkAddress(t, spec.address, address);
-      const row = { ...(typeof values === 'function' ? await values(current, trx) : values), ...address };
+      const row = { ...own, ...address };
       const saved = (
         id === undefined
           ? await t.insertInto(spec.table).values(row).returning(spec.idColumn).executeTakeFirstOrThrow()
