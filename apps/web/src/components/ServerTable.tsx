@@ -24,6 +24,7 @@ import {
   cellSx,
   HEADER_LABEL_SX,
   SORT_LABEL_SX,
+  scrollBoxSx,
   tableMinWidth,
   withTableColumns,
   type ColumnDef,
@@ -237,7 +238,7 @@ export function ServerTable<R extends object>({
         }}
       >
         <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
-          <Box ref={scrollRef} sx={{ height: '100%', overflow: 'auto' }} {...cellTip.handlers}>
+          <Box ref={scrollRef} sx={scrollBoxSx(renderActions ? actionsWidth : 0)} {...cellTip.handlers}>
             {cellTip.tooltip}
             {/* Rows are flex boxes (see columnSx), so the table parts get their roles explicitly. */}
             <Table

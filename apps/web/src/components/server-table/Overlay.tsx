@@ -9,6 +9,8 @@ export function Overlay({ children }: { children: ReactNode }) {
     <Box
       sx={{
         position: 'absolute',
+        // Over the sticky header (2) and Actions column (1) too, which would show undimmed through it.
+        zIndex: 3,
         inset: `${HEADER_HEIGHT}px 0 0 0`,
         display: 'flex',
         alignItems: 'center',

@@ -83,6 +83,14 @@ const ACTIONS_SX = {
   },
 } as const;
 
+/** The box the rows scroll in: a cell focused by the arrow keys scrolls clear of the sticky header and Actions. */
+export const scrollBoxSx = (actionsWidth: number) => ({
+  height: '100%',
+  overflow: 'auto',
+  scrollPaddingTop: HEADER_HEIGHT,
+  scrollPaddingRight: actionsWidth,
+});
+
 /** The style of a cell of a column, in a row `height` px high. */
 export const cellSx = <R>(c: ColumnDef<R>, height: number) => ({
   ...CELL_SX,
