@@ -12,7 +12,7 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { lockHolder } from './helpers.ts';
+import { duringChange } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -52,15 +52,8 @@ async function newSeller(name: string, token?: string) {
 }
 
 /** Sends `edit` while `change` (SQL) is held uncommitted, and answers the edit once `change` commits. */
-async function editDuring(change: string, values: unknown[], waitsOn: string, edit: () => Promise<unknown>) {
-  const holder = await lockHolder(env.t);
-  await holder.query(change, values);
-  const answer = edit();
-  await holder.untilWaiting(waitsOn);
-  await holder.commit();
-  await holder.end();
-  return (await answer) as Awaited<ReturnType<typeof env.post>>;
-}
+const editDuring = (change: string, values: unknown[], waitsOn: string, edit: () => Promise<unknown>) =>
+  duringChange(env.t, change, values, waitsOn, edit) as ReturnType<typeof env.post>;
 
 describe('an edit of a record changed meanwhile', () => {
   it('keeps an agency deactivated meanwhile when its form sends no status', async () => {

@@ -339,6 +339,29 @@ export async function lockHolder(t: TestApp) {
   };
 }
 
+/**
+ * Sends `act` while `change` (SQL, with `values`) is held uncommitted on a connection of its own, and
+ * answers `act` once `change` commits: after `act` waits for a lock in a statement matching `waitsOn`.
+ */
+export async function duringChange<T>(
+  t: TestApp,
+  change: string,
+  values: unknown[],
+  waitsOn: string,
+  act: () => Promise<T>,
+): Promise<T> {
+  const holder = await lockHolder(t);
+  try {
+    await holder.query(change, values);
+    const answer = act();
+    await holder.untilWaiting(waitsOn);
+    await holder.commit();
+    return await answer;
+  } finally {
+    await holder.end();
+  }
+}
+
 /** Polls `check` until it answers something (not undefined), for at most `ms`. */
 export async function waitFor<T>(
   what: string,
