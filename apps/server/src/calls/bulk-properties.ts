@@ -21,6 +21,7 @@ import type { Trx } from '../db/index.ts';
 import { deleteProperty, lockAgent, updateProperty } from '../db/repositories/properties.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { removeMedia } from '../lib/media.ts';
+import { propertyScope } from '../lib/property-scope.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { lockListings, lockOwnersWithOpen } from '../db/repositories/property-bulk.ts';
 import { insertHistoryRows } from '../db/repositories/property-history.ts';
@@ -35,9 +36,17 @@ const listings: BulkList<typeof propertyApi.allproperty.input._output> = {
 
 type Listing = Awaited<ReturnType<typeof lockListings>>[number] & { id: number; label: string };
 
-/** The selected listings that are still there, locked, each named; those deleted meanwhile are refused. */
-async function lockedListings(trx: Trx, keys: number[], refusals: Refusals): Promise<Listing[]> {
-  const rows = await lockListings(trx, keys);
+/**
+ * The selected listings that are still there and still the user's, locked, each named; those deleted or
+ * given out of their scope while this waited for the locks are refused as not found.
+ */
+async function lockedListings(
+  trx: Trx,
+  keys: number[],
+  refusals: Refusals,
+  user: SessionUser,
+): Promise<Listing[]> {
+  const rows = await lockListings(trx, keys, propertyScope(user));
   return refusals.stillThere(
     keys,
     rows.map((p) => ({ ...p, id: p.property_id, label: p.property_name })),
@@ -99,7 +108,7 @@ export const bulkPropertyCalls: AnyCall[] = [
       runBulk(ctx, listings, async (trx, keys, refusals) => {
         const { status, user } = { status: ctx.input.status, user: ctx.user };
         const reason = status === 'Suspended' ? (ctx.input.suspendedReason ?? null) : null;
-        const candidates = refusals.keep(await lockedListings(trx, keys, refusals), (p) =>
+        const candidates = refusals.keep(await lockedListings(trx, keys, refusals, ctx.user), (p) =>
           p.status === status ? `already ${status}` : null,
         );
         const rows = await withinOpenLimits(trx, candidates, status, refusals);
@@ -136,7 +145,7 @@ export const bulkPropertyCalls: AnyCall[] = [
         const agent = await lockAgent(trx, agentId);
         if (!agent) throw badRequest('agent_id: Unknown agent', { agent_id: 'Unknown agent' });
         const agentAgency = agent.associated_agency_id;
-        const rows = refusals.keep(await lockedListings(trx, keys, refusals), (p) =>
+        const rows = refusals.keep(await lockedListings(trx, keys, refusals, ctx.user), (p) =>
           p.agent_id === agentId ? 'already their agent' : null,
         );
         if (rows.length === 0) return 0;
@@ -173,7 +182,7 @@ export const bulkPropertyCalls: AnyCall[] = [
     async handle(ctx) {
       const files: (string | null)[] = [];
       const answer = await runBulk(ctx, listings, async (trx, keys, refusals) => {
-        const rows = refusals.keep(await lockedListings(trx, keys, refusals), (p) =>
+        const rows = refusals.keep(await lockedListings(trx, keys, refusals, ctx.user), (p) =>
           p.status === 'Suspended' ? null : PROPERTY_MESSAGES.deleteOnlySuspended,
         );
         if (rows.length === 0) return 0;

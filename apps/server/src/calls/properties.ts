@@ -144,8 +144,8 @@ export const propertyCalls: AnyCall[] = [
       try {
         await inTransaction(db, async (trx) => {
           const t = trx as unknown as AnyDb;
-          const before = await lockedPropertyRow(trx, input.id);
-          // Deleted while this waited for its lock.
+          const before = await lockedPropertyRow(trx, input.id, propertyScope(user));
+          // Deleted, or given out of the user's scope, while this waited for its lock.
           if (!before) throw notFound('Property');
           const oldStatus = before.status as PropertyStatus;
           const status = input.status ?? oldStatus;
@@ -195,7 +195,7 @@ export const propertyCalls: AnyCall[] = [
       // Checked under the listing's lock, as bulkDeleteProperties checks it: a status changed while
       // this waited is seen, and no image is added between the files read and the delete.
       const media = await inTransaction(db, async (trx) => {
-        const row = await lockedPropertyRow(trx, id);
+        const row = await lockedPropertyRow(trx, id, propertyScope(user));
         if (!row) throw notFound('Property');
         if (row.status !== 'Suspended') throw conflict(PROPERTY_MESSAGES.deleteOnlySuspended);
         const files = await mediaFilesOf(trx, id);

@@ -24,7 +24,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
-import { propertyInScope } from '../lib/property-scope.ts';
+import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 
 const TAG = 'Property media';
 const ACCESS = 'Property Image' as const;
@@ -55,8 +55,10 @@ const mediaCall = <S extends z.ZodType, R extends z.ZodType>(
   });
 
 /** Locks the listing for a write of its media or amenities: 404 once it is deleted, not its rows' 409. */
-async function lockListing(trx: Trx, propertyId: number) {
-  if ((await lockProperty(trx, propertyId)).rows.length === 0) throw notFound('Property');
+/** Locks the listing, 404 once it is deleted or given out of the user's scope while this waited. */
+async function lockListing(trx: Trx, propertyId: number, user: SessionUser) {
+  if ((await lockProperty(trx, propertyId, propertyScope(user))).rows.length === 0)
+    throw notFound('Property');
 }
 
 export const propertyMediaCalls: AnyCall[] = [
@@ -78,7 +80,7 @@ export const propertyMediaCalls: AnyCall[] = [
       if (input.type === 'Video') {
         // Under the listing's lock, as every media write: videos added at once each go last.
         await inTransaction(db, async (trx) => {
-          await lockListing(trx, input.property_id);
+          await lockListing(trx, input.property_id, user);
           await insertVideo(trx, {
             propertyId: input.property_id,
             url: input.video_link,
@@ -98,7 +100,7 @@ export const propertyMediaCalls: AnyCall[] = [
       try {
         await inTransaction(db, async (trx) => {
           // One upload at a time per property, so 'the first image' and 'one default' hold.
-          await lockListing(trx, input.property_id);
+          await lockListing(trx, input.property_id, user);
           const hasDefault = await defaultMediaOf(trx, input.property_id);
           const isDefault = !hasDefault || input.isDefault;
           if (isDefault && hasDefault) await clearDefault(trx, hasDefault.id);
@@ -123,10 +125,10 @@ export const propertyMediaCalls: AnyCall[] = [
   mediaCall(propertyApi.deletepropertyimages, {
     summary: 'Delete an image or video and its files; the default image only when it is the last image',
     property: (input) => input.property_id,
-    async handle({ db, config, input }) {
+    async handle({ db, config, input, user }) {
       // Under the property's lock: an image made the default meanwhile is not deleted as a plain one.
       const media = await inTransaction(db, async (trx) => {
-        await lockListing(trx, input.property_id);
+        await lockListing(trx, input.property_id, user);
         const media = await mediaOf(trx, input.property_id, input.image_id);
         if (media.is_default) {
           const others = await otherImageOf(trx, input.property_id, media.id);
@@ -143,10 +145,10 @@ export const propertyMediaCalls: AnyCall[] = [
   mediaCall(propertyApi.propertyimagesisDefault, {
     summary: 'Make an image the default of its property (exactly one default per property)',
     property: (input) => input.property_id,
-    async handle({ db, input }) {
+    async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
         // Read under the property's lock: an image deleted meanwhile is a 404, not a listing without a default.
-        await lockListing(trx, input.property_id);
+        await lockListing(trx, input.property_id, user);
         const media = await mediaOf(trx, input.property_id, input.image_id);
         if (media.type !== 'Image') throw conflict(PROPERTY_MESSAGES.onlyImagesDefault);
         await makeDefault(trx, input.property_id, media.id);
@@ -159,10 +161,10 @@ export const propertyMediaCalls: AnyCall[] = [
     summary:
       'Put the images of a property in your scope in a new order (image_ids, each once); the first becomes the default',
     property: (input) => input.property_id,
-    async handle({ db, input }) {
+    async handle({ db, input, user }) {
       await inTransaction(db, async (trx) => {
         // Under the property's lock, as uploads, deletes and make-default: each sees the order the last left.
-        await lockListing(trx, input.property_id);
+        await lockListing(trx, input.property_id, user);
         const current = await imageIdsInOrder(trx, input.property_id);
         const strangers = input.image_ids.filter((id) => !current.includes(id));
         if (strangers.length > 0) {
@@ -188,12 +190,12 @@ export const propertyMediaCalls: AnyCall[] = [
   mediaCall(propertyApi.savePropertyMappingAmenities, {
     summary: 'Make the amenities of a property exactly ammentiesId (comma list)',
     property: (input) => input.propertyId,
-    async handle({ db, input }) {
+    async handle({ db, input, user }) {
       const ids = input.ammentiesId;
       await inTransaction(db, async (trx) => {
         // One save of a property's amenities at a time: two that delete and insert overlapping rows
         // would otherwise lock them in different orders and deadlock.
-        await lockListing(trx, input.propertyId);
+        await lockListing(trx, input.propertyId, user);
         // The amenity master's key is `id`; the link row keeps the legacy name `amenities_id`.
         await assertExist(trx as unknown as AnyDb, 'amenities', 'id', ids, 'ammentiesId', 'amenity');
         await replaceAmenities(trx, input.propertyId, ids);

@@ -38,15 +38,23 @@ export const findPropertyRecord = (db: Db, propertyId: number, scope: Expression
     .where(scope)
     .executeTakeFirst();
 
-/** Holds the property's row until the transaction ends: its media and amenity saves queue behind it. */
-export const lockProperty = (trx: Trx, propertyId: number) =>
-  sql`SELECT 1 FROM properties WHERE property_id = ${propertyId} FOR NO KEY UPDATE`.execute(trx);
+/**
+ * Holds the property's row until the transaction ends: its media and amenity saves queue behind it.
+ * None when the row as locked is not in `scope` (of properties `p`).
+ */
+export const lockProperty = (trx: Trx, propertyId: number, scope: Expression<SqlBool>) =>
+  sql`SELECT 1 FROM properties p WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`.execute(
+    trx,
+  );
 
-/** The stored row as JSON (column → value), locked until the transaction ends; read around a save. */
-export const lockedPropertyRow = (trx: Trx, propertyId: number) =>
-  sql<{
-    row: Record<string, unknown>;
-  }>`SELECT to_jsonb(p) AS row FROM properties p WHERE property_id = ${propertyId} FOR NO KEY UPDATE`
+/**
+ * The stored row as JSON (column → value), locked until the transaction ends; read around a save. With
+ * `scope` (of properties `p`), none unless the row as locked is in it: a listing given away while this
+ * waited for its lock is no longer the caller's to change.
+ */
+export const lockedPropertyRow = (trx: Trx, propertyId: number, scope: Expression<SqlBool> = sql`true`) =>
+  sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(p) AS row FROM properties p
+    WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`
     .execute(trx)
     .then((r) => r.rows[0]?.row);
 

@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { CLOSED_PROPERTY_STATUSES } from '@app/contract';
 import type { Trx } from '../index.ts';
 import { anyOf } from '../any-of.ts';
 
-/** The selected listings a bulk action changes, locked as a save locks one (lockedPropertyRow). */
-export const lockListings = (trx: Trx, propertyIds: readonly number[]) =>
+/**
+ * The selected listings a bulk action changes, locked as a save locks one (lockedPropertyRow), those
+ * in `scope` (of properties `p`) as they are once locked.
+ */
+export const lockListings = (trx: Trx, propertyIds: readonly number[], scope: Expression<SqlBool>) =>
   trx
     .selectFrom('properties as p')
     .select([
@@ -20,6 +23,7 @@ export const lockListings = (trx: Trx, propertyIds: readonly number[]) =>
       ),
     ])
     .where(anyOf('p.property_id', propertyIds))
+    .where(scope)
     .orderBy('p.property_id')
     .forNoKeyUpdate()
     .execute();
