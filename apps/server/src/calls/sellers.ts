@@ -132,15 +132,16 @@ export const sellerCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Change a seller in your scope',
     async handle({ db, input, user }) {
-      const agencyId = await agencyFor(db, user, input.agency_id);
-      // The scope and the agency the form leaves out are judged on the seller as it is once locked, not
-      // as an earlier read found it: another save may have moved it meanwhile (decision 79).
+      // The scope and the agency are judged on the seller as it is once locked, and in the same
+      // transaction as the user's own agency, not as earlier reads found them: another save may have
+      // moved either meanwhile (decision 79).
       await writeRecord(
         db,
         spec,
         input,
         async (current, trx) => {
           if (!(await sellers.findSeller(trx, sellerScope(user), input.seller_id))) throw notFound('Seller');
+          const agencyId = await agencyFor(trx, user, input.agency_id);
           return {
             ...ownValues(input, agencyId ?? (current.agency_id as number | null)),
             updated_by: user.user_id,
