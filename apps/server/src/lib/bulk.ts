@@ -29,8 +29,9 @@ export class Refusals {
     this.add({ id, label: `#${id}` }, 'not found');
   }
   /**
-   * The rows locked for `keys`; a key whose row is gone (another action deleted it while this one
-   * waited for its lock) is refused as not found, as runBulk refuses an id the list does not show.
+   * The rows locked for `keys`; a key whose row is gone (another action deleted it, or gave a listing
+   * out of the caller's scope, while this one waited for its lock) is refused as not found, as runBulk
+   * refuses an id the list does not show.
    */
   stillThere<R extends BulkRow>(keys: readonly number[], rows: R[]): R[] {
     const there = new Set(rows.map((row) => row.id));
