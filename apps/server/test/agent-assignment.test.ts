@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
-import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, setOpenLimit, useTestApp, type Place } from './entity-fixtures.ts';
 import { lockHolder } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
@@ -165,11 +165,7 @@ describe('a listing takes only Active agents', () => {
     // Each save locks its owner (their open-listing place) before its agents: an agent who is also the
     // owner is locked once, and the saves take turns.
     const agent = await env.t.signedIn(ROLE.Agent);
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 100 })
-      .where('user_id', '=', agent.userId)
-      .execute();
+    await setOpenLimit(env.t, [agent.userId], 100);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         env.post(
@@ -186,11 +182,7 @@ describe('a listing takes only Active agents', () => {
     // Each save locks its owner (their open-listing place), then the other as its agent: crossed, the
     // two can deadlock, and PostgreSQL undoes one statement, which is then run again.
     const [first, second] = [await env.t.signedIn(ROLE.Agent), await env.t.signedIn(ROLE.Agent)];
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 100 })
-      .where('user_id', 'in', [first.userId, second.userId])
-      .execute();
+    await setOpenLimit(env.t, [first.userId, second.userId], 100);
     const answers = [];
     for (let round = 0; round < 10; round++) {
       answers.push(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkAnswer, PROPERTY_MESSAGES, ROLE, type PropertyStatus } from '@app/contract';
-import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, setOpenLimit, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, png } from './helpers.ts';
 import { expectAnswer } from './property-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
@@ -18,11 +18,7 @@ beforeAll(async () => {
   where = await place(env.t, 'BulkDelete');
   agent = await env.t.signedIn(ROLE.Agent);
   other = await env.t.signedIn(ROLE.Agent);
-  await env.t.db
-    .updateTable('users')
-    .set({ open_property_limit: 50 })
-    .where('user_id', 'in', [agent.userId, other.userId])
-    .execute();
+  await setOpenLimit(env.t, [agent.userId, other.userId], 50);
 });
 
 let named = 0;

@@ -7,6 +7,7 @@ import {
   propertyIdOf,
   readExport,
   setAgency,
+  setOpenLimit,
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
@@ -24,11 +25,7 @@ beforeAll(async () => {
   where = await place(env.t, 'Bulk');
   agent = await env.t.signedIn(ROLE.Agent);
   other = await env.t.signedIn(ROLE.Agent);
-  await env.t.db
-    .updateTable('users')
-    .set({ open_property_limit: 50 })
-    .where('user_id', 'in', [agent.userId, other.userId])
-    .execute();
+  await setOpenLimit(env.t, [agent.userId, other.userId], 50);
 });
 
 async function bulk(call: string, payload: object, token = env.admin.token) {
@@ -159,11 +156,7 @@ describe('bulkPropertyStatus', () => {
     const owner = await env.t.signedIn(ROLE.Agent);
     const ids = await listings(3, owner.token);
     await bulk('bulkPropertyStatus', { ids, status: 'Archived' }, owner.token);
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 1 })
-      .where('user_id', '=', owner.userId)
-      .execute();
+    await setOpenLimit(env.t, [owner.userId], 1);
     const answer = await bulk('bulkPropertyStatus', { ids, status: 'Open' });
     expect(answer.changed).toBe(1);
     expect(answer.refused.map((r) => r.reason)).toEqual([

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkAnswer, ROLE } from '@app/contract';
-import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, setOpenLimit, useTestApp, type Place } from './entity-fixtures.ts';
 import { lockHolder } from './helpers.ts';
 import { expectAnswer } from './property-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
@@ -23,11 +23,7 @@ beforeAll(async () => {
   agent = await env.t.signedIn(ROLE.Agent);
   other = await env.t.signedIn(ROLE.Agent);
   newAgent = await env.t.signedIn(ROLE.Agent);
-  await env.t.db
-    .updateTable('users')
-    .set({ open_property_limit: 50 })
-    .where('user_id', 'in', [agent.userId, other.userId])
-    .execute();
+  await setOpenLimit(env.t, [agent.userId, other.userId], 50);
 });
 
 let named = 0;

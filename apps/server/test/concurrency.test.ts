@@ -7,6 +7,7 @@ import {
   place,
   propertyIdOf,
   sellerPayload,
+  setOpenLimit,
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
@@ -27,11 +28,7 @@ let agent: { userId: number; token: string };
 beforeAll(async () => {
   where = await place(env.t, 'Concurrency');
   agent = await env.t.signedIn(ROLE.Agent);
-  await env.t.db
-    .updateTable('users')
-    .set({ open_property_limit: 100 })
-    .where('user_id', '=', agent.userId)
-    .execute();
+  await setOpenLimit(env.t, [agent.userId], 100);
 });
 
 /** Runs the requests all at once while polling the health check; answers both sets of statuses. */

@@ -7,6 +7,7 @@ import {
   idOf,
   place,
   propertyIdOf,
+  sellerIdOf,
   sellerPayload,
   setAgency,
   useTestApp,
@@ -42,13 +43,7 @@ async function agentListing(name: string, more: object = {}) {
 async function newSeller(name: string, token?: string) {
   const res = await env.post('saveSeller', sellerPayload(where, name, agencyId), token);
   expect(res.statusCode, res.body).toBe(200);
-  return (
-    await env.t.db
-      .selectFrom('sellers')
-      .select('seller_id')
-      .where('seller_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).seller_id;
+  return sellerIdOf(env.t, name);
 }
 
 /** Sends `edit` while `change` (SQL) is held uncommitted, and answers the edit once `change` commits. */

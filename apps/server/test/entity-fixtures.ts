@@ -158,6 +158,20 @@ export const propertyIdOf = async (t: TestApp, name: string) =>
       .executeTakeFirstOrThrow()
   ).property_id;
 
+/** The id of the seller of that name. */
+export const sellerIdOf = async (t: TestApp, name: string) =>
+  (
+    await t.db
+      .selectFrom('sellers')
+      .select('seller_id')
+      .where('seller_name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).seller_id;
+
+/** Sets the users' open property limit, as an Admin's edit of them would. */
+export const setOpenLimit = (t: TestApp, userIds: readonly number[], limit: number) =>
+  t.db.updateTable('users').set({ open_property_limit: limit }).where('user_id', 'in', userIds).execute();
+
 /** `n` more provinces, for long id lists. */
 export async function provinces(t: TestApp, prefix: string, n: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`INSERT INTO provinces (province_name)

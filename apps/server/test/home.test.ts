@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeApi, manilaToday, ROLE, type HomeSummary, type PropertyStatus } from '@app/contract';
-import { agencyPayload, place, propertyIdOf, setAgency, useTestApp, type Place } from './entity-fixtures.ts';
+import {
+  agencyPayload,
+  place,
+  propertyIdOf,
+  setAgency,
+  setOpenLimit,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
 import { expectAnswer } from './property-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
 
@@ -154,11 +162,7 @@ describe('GetHomeSummary', () => {
 
   it('shows a limited owner their open listings against the limit, as the own_open list counts them', async () => {
     const a = await agent(agencyB);
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 3 })
-      .where('user_id', '=', a.userId)
-      .execute();
+    await setOpenLimit(env.t, [a.userId], 3);
     await listing(a.token, 'Open');
     let s = await summaryOf(a.token);
     expect(s.open_limit).toEqual({ open: 1, limit: 3, near: false, reached: false });

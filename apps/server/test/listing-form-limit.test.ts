@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTY_MESSAGES, ROLE, propertyApi } from '@app/contract';
-import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, setOpenLimit, useTestApp, type Place } from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
 import { expectAnswer } from './property-fixtures.ts';
 
@@ -30,11 +30,7 @@ const save = (token: string) => env.post('saveproperty', propertyForm(p, `Form l
 describe('GetOpenPropertyLimit', () => {
   it("answers an Agent's open listings and limit, reached exactly when a save would be refused", async () => {
     const agent = await env.t.signedIn(ROLE.Agent);
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 2 })
-      .where('user_id', '=', agent.userId)
-      .execute();
+    await setOpenLimit(env.t, [agent.userId], 2);
     expect(await limitOf(agent.token)).toEqual({ open: 0, limit: 2, reached: false });
 
     expect((await save(agent.token)).statusCode).toBe(200);
@@ -58,11 +54,7 @@ describe('GetOpenPropertyLimit', () => {
 
   it('answers no limit for Admins and Super Admins, whatever their column holds', async () => {
     const admin = await env.t.signedIn(ROLE.Admin);
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 0 })
-      .where('user_id', '=', admin.userId)
-      .execute();
+    await setOpenLimit(env.t, [admin.userId], 0);
     expect(await limitOf(admin.token)).toEqual({ open: 0, limit: null, reached: false });
     expect((await limitOf(env.admin.token)).limit).toBeNull();
   });

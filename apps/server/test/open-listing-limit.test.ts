@@ -4,7 +4,7 @@ import { PROPERTY_MESSAGES, ROLE } from '@app/contract';
 import { createDb, migrate } from '../src/db/index.ts';
 import { migrationProvider } from '../src/db/migrations/index.ts';
 import { ensureSuperAdmin, seedDemoUsers, seedReferenceData } from '../src/db/seed/index.ts';
-import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { place, propertyIdOf, setOpenLimit, useTestApp, type Place } from './entity-fixtures.ts';
 import { propertyForm } from './process-fixtures.ts';
 import { freshDatabase, lockHolder } from './helpers.ts';
 
@@ -55,8 +55,7 @@ const openCount = async (userId: number) =>
     ).n,
   );
 
-const setLimit = (userId: number, limit: number) =>
-  env.t.db.updateTable('users').set({ open_property_limit: limit }).where('user_id', '=', userId).execute();
+const setLimit = (userId: number, limit: number) => setOpenLimit(env.t, [userId], limit);
 
 const statusOf = async (id: number) =>
   (

@@ -10,6 +10,7 @@ import {
   place,
   propertyIdOf,
   setAgency,
+  setOpenLimit,
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
@@ -104,11 +105,7 @@ async function agent(agencyId: number | null, role: number = ROLE.Agent) {
 
 beforeAll(async () => {
   p = await place(env.t, 'Cebu');
-  await env.t.db
-    .updateTable('users')
-    .set({ open_property_limit: 999 })
-    .where('user_id', '=', env.admin.userId)
-    .execute();
+  await setOpenLimit(env.t, [env.admin.userId], 999);
   agencyA = await agency('Agency A');
   agencyB = await agency('Agency B');
   expect((await env.post('savebrokerassociation', associationPayload(p, 'Assoc One'))).statusCode).toBe(200);
@@ -372,11 +369,7 @@ describe('saving', () => {
 
   it('enforces the open property limit of the owner', async () => {
     const a = await agent(agencyA);
-    await env.t.db
-      .updateTable('users')
-      .set({ open_property_limit: 2 })
-      .where('user_id', '=', a.userId)
-      .execute();
+    await setOpenLimit(env.t, [a.userId], 2);
     const first = await create('Limit 1', {}, a.token);
     await create('Limit 2', {}, a.token);
     const res = await env.post('saveproperty', propertyForm({ property_name: 'Limit 3' }), a.token);

@@ -9,14 +9,15 @@ import {
   idOf,
   place,
   readExport,
+  sellerAddress,
+  sellerIdOf,
+  sellerPayload as sellerFields,
   setAgency,
   sortsBy,
-  useTestApp,
-  type Place,
-  sellerAddress,
-  sellerPayload as sellerFields,
   strictPage,
   strictRows,
+  useTestApp,
+  type Place,
 } from './entity-fixtures.ts';
 
 const env = useTestApp();
@@ -46,13 +47,7 @@ const saveSeller = async (name: string, agencyId: number | null = agencyA, token
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json()).toEqual({ message: 'Seller saved successfully' });
   expectDeclared(messageAnswer.strict(), res.json());
-  return (
-    await env.t.db
-      .selectFrom('sellers')
-      .select('seller_id')
-      .where('seller_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).seller_id;
+  return sellerIdOf(env.t, name);
 };
 const sellerById = (id: number, token = env.admin.token) =>
   env.get(`/api/getSellerById?seller_id=${id}`, token);
