@@ -191,9 +191,9 @@ export const propertyCalls: AnyCall[] = [
     tag: TAG,
     summary: 'Delete a Suspended property in your scope with its media, amenities and history',
     async handle({ db, config, input, user }) {
-      const { property_id: id } = await propertyInScope(db, user, input.property_id);
-      // Checked under the listing's lock, as bulkDeleteProperties checks it: a status changed while
-      // this waited is seen, and no image is added between the files read and the delete.
+      const id = input.property_id;
+      // Scope and status are checked under the listing's lock, as bulkDeleteProperties checks them: a
+      // change while this waited is seen, and no image is added between the files read and the delete.
       const media = await inTransaction(db, async (trx) => {
         const row = await lockedPropertyRow(trx, id, propertyScope(user));
         if (!row) throw notFound('Property');
