@@ -162,8 +162,8 @@ describe('a listing takes only Active agents', () => {
   });
 
   it("an Agent's listings saved at once that name them as their agent do not deadlock", async () => {
-    // Each save locks its owner (their open-listing place) before its agents: an agent who is also the
-    // owner is locked once, and the saves take turns.
+    // Each save takes its owner's open-listing place and shares its agents' rows: an agent who is also
+    // the owner is both, and the saves take turns on the place.
     const agent = await env.t.signedIn(ROLE.Agent);
     await setOpenLimit(env.t, [agent.userId], 100);
     const answers = await Promise.all(
@@ -178,28 +178,37 @@ describe('a listing takes only Active agents', () => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
   });
 
-  it('two Agents who name each other in listings saved at once both save: a deadlock is run again', async () => {
-    // Each save locks its owner (their open-listing place), then the other as its agent: crossed, the
-    // two can deadlock, and PostgreSQL undoes one statement, which is then run again.
+  it("an Agent's new listing does not wait for a save that names them as its agent", async () => {
+    // That save shares the Agent's users row until it commits (decision 81). The Agent's open-listing
+    // place is another lock (decision 83): on the row, two Agents naming each other deadlocked.
+    const agent = await env.t.signedIn(ROLE.Agent);
+    await setOpenLimit(env.t, [agent.userId], 100);
+    const holder = await lockHolder(env.t);
+    try {
+      await holder.query('SELECT 1 FROM users WHERE user_id = $1 FOR SHARE', [agent.userId]);
+      const saving = env.post('saveproperty', propertyForm(where, 'Unhindered lot'), agent.token);
+      const waited = holder.untilWaiting('insert into "properties"').then(() => 'waited for the shared row');
+      waited.catch(() => {}); // the holder ends while it still polls
+      expect(await Promise.race([saving.then((r) => r.statusCode), waited])).toBe(200);
+    } finally {
+      await holder.commit();
+      await holder.end();
+    }
+  });
+
+  it('two Agents who name each other in twenty listings saved at once all save', async () => {
     const [first, second] = [await env.t.signedIn(ROLE.Agent), await env.t.signedIn(ROLE.Agent)];
     await setOpenLimit(env.t, [first.userId, second.userId], 100);
-    const answers = [];
-    for (let round = 0; round < 10; round++) {
-      answers.push(
-        ...(await Promise.all([
-          env.post(
-            'saveproperty',
-            { ...propertyForm(where, `Crossed ${round}`), agent_id: second.userId },
-            first.token,
-          ),
-          env.post(
-            'saveproperty',
-            { ...propertyForm(where, `Crossed ${round}`), agent_id: first.userId },
-            second.token,
-          ),
-        ])),
-      );
-    }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const [saver, agent] = i % 2 === 0 ? [first, second] : [second, first];
+        return env.post(
+          'saveproperty',
+          { ...propertyForm(where, `Crossed ${i}`), agent_id: agent.userId },
+          saver.token,
+        );
+      }),
+    );
     expect(answers.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
   });
 

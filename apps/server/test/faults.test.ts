@@ -140,7 +140,7 @@ describe('(a) the database connection killed in the middle of a save', () => {
     try {
       await locker.query('BEGIN');
       // What another save of the same owner holds while it counts and writes.
-      await locker.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [agent.userId]);
+      await locker.query('SELECT take_open_listing_places(ARRAY[$1]::int[])', [agent.userId]);
       const saving = saveAsAgent('Agent Half Written');
       const pid = await waitFor(
         "the save to wait for its owner's place",

@@ -172,9 +172,9 @@ describe('a bulk reopen, waiting for the owner', () => {
     const locker = await lockHolder(env.t);
     try {
       // What a save of the owner holds while it counts and writes.
-      await locker.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [agent.userId]);
+      await locker.query('SELECT take_open_listing_places(ARRAY[$1]::int[])', [agent.userId]);
       const reopening = env.post('bulkPropertyStatus', { ids: [reopened], status: 'Open' });
-      await locker.untilWaiting('from "users".*for no key update');
+      await locker.untilWaiting('take_open_listing_places');
       // That save takes the owner's last place, and commits.
       await locker.query(`UPDATE properties SET status = 'Open' WHERE property_id = $1`, [takenMeanwhile]);
       await locker.commit();

@@ -126,9 +126,9 @@ const AGENT_FIELDS = ['agent_id', 'secondary_agent_id', 'third_agent_id'] as con
  * The agents the request chose, as the save writes them: agentQuery's lookup, which holds the agent's
  * row FOR SHARE until the save's transaction ends, in chosen_or_refused (migration 0038). A deactivation
  * under way when the check before the save read the agent Active makes the write wait, then judge them
- * as it left them: the write fails with CHOICE_REFUSED, the field its detail (decision 81). A new
- * listing's owner column (claimOpenPlace) comes before the agents' in the table, so is locked first: an
- * Agent's saves at once that name them take turns on that lock.
+ * as it left them: the write fails with CHOICE_REFUSED, the field its detail (decision 81). The owner's
+ * open-listing place is an advisory lock, not their users row (decision 83), so two Agents naming each
+ * other in saves at once do not wait for each other.
  */
 export function lockedAgents(db: Db, input: Input, listingId?: number) {
   const chosen = AGENT_FIELDS.filter((field) => input[field] != null);
@@ -207,8 +207,8 @@ async function withinLimit<T>(saving: Promise<T>): Promise<T> {
 /**
  * Refuses (409) one more listing that counts as open for the owner when theirs already reach their
  * limit (decision 29): a change from Sold or Archived to any other status, whoever makes it, in its
- * transaction (a new listing takes its place in its own statement: ownerColumn). claimOpenPlace locks
- * the owner's users row first, so those saves of one owner take turns and each counts what the one
+ * transaction (a new listing takes its place in its own statement: ownerColumn). claimOpenPlace takes
+ * the owner's place lock first, so those saves of one owner take turns and each counts what the one
  * before it committed. Admins and Super Admins are not limited.
  */
 export async function assertOpenPlace(trx: Trx, ownerId: number) {

@@ -119,10 +119,11 @@ export const agencyQuery = (db: Db, userId: number) =>
   db.selectFrom('users').select('associated_agency_id').where('user_id', '=', userId);
 
 /**
- * The owner's id, once a place under their open-listing limit is theirs (decision 72): their users row
- * locked (NO KEY UPDATE) until the transaction ends, so the saves of one owner that count their open
- * listings take turns, and those counted after the lock. Past the limit the statement fails with
- * OPEN_LIMIT_REACHED. Admins and Super Admins are not limited.
+ * The owner's id, once a place under their open-listing limit is theirs (decision 72): an advisory lock
+ * keyed on the owner held until the transaction ends (decision 83; not their users row, which the saves
+ * naming them as agent share), so the saves of one owner that count their open listings take turns, and
+ * those counted after the lock. Past the limit the statement fails with OPEN_LIMIT_REACHED. Admins and
+ * Super Admins are not limited.
  */
 export const claimOpenPlace = (ownerId: number) =>
   sql<number>`claim_open_listing_place(${ownerId}::int,

@@ -29,18 +29,17 @@ export const lockListings = (trx: Trx, propertyIds: readonly number[], scope: Ex
     .execute();
 
 /**
- * The owners, locked in id order as assertOpenPlace locks one (so saves and bulk actions of an owner take
- * turns without deadlock), with their limits and how many of their listings count as open. Counted by a
- * statement of its own, after the locks: a statement reads the snapshot it started with, so a count in
- * the locking statement missed what an owner's save committed while this waited for them (decision 72).
+ * The owners, their open-listing places taken in turn as assertOpenPlace takes one (decision 83: an
+ * advisory lock per owner, in id order), with their limits and how many of their listings count as open.
+ * Read by statements of their own, after the locks: a statement reads the snapshot it started with, so
+ * it would miss what an owner's save committed while this waited for them (decision 72).
  */
 export async function lockOwnersWithOpen(trx: Trx, ownerIds: readonly number[]) {
+  await sql`SELECT take_open_listing_places(${[...ownerIds]}::int[])`.execute(trx);
   const owners = await trx
     .selectFrom('users')
     .select(['user_id', 'role_id', 'open_property_limit'])
     .where(anyOf('user_id', ownerIds))
-    .orderBy('user_id')
-    .forNoKeyUpdate()
     .execute();
   const open = await trx
     .selectFrom('properties')
