@@ -77,3 +77,37 @@ test('a list row’s edit and delete are in reach at 390 px, before the columns 
   }
   await expectAccessible(page);
 });
+
+test('at 390 px the list’s # column is narrow, the first data column near the left edge and the row numbers whole', async ({
+  page,
+}) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  for (const [path, first] of [
+    ['/home/Agency/agency', 'Agency Name'],
+    ['/home/users/AgentOperator/agent-operator', 'Name'],
+  ] as const) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      await settle(page);
+      const grid = page.getByRole('grid');
+      const gridBox = (await grid.boundingBox())!;
+      const number = (await grid.getByRole('columnheader', { name: '#', exact: true }).boundingBox())!;
+      const data = (await grid.getByRole('columnheader', { name: first, exact: true }).boundingBox())!;
+      if (size.width === 390) {
+        // Beside '#' and the checkboxes (68 px), the first data column starts within 120 px.
+        expect(number.width, `${path}: the # column's width`).toBeLessThanOrEqual(48);
+        expect(data.x - gridBox.x, `${path}: where ${first} starts`).toBeLessThanOrEqual(120);
+      } else {
+        expect(number.width, `${path}: the # column's width at 1440 px`).toBe(70);
+      }
+      // The '#' header and every row's number show whole, not cut off.
+      const numbers = grid.locator('[role="row"] > :first-child');
+      expect(await numbers.count(), `${path}: rows shown`).toBeGreaterThan(1);
+      const clipped = await numbers.evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+      expect(clipped, `${path}: row numbers cut off at ${size.width} px`).toEqual([]);
+    }
+  }
+});

@@ -26,6 +26,7 @@ import {
   SORT_LABEL_SX,
   scrollBoxSx,
   tableMinWidth,
+  useRowNumberWidth,
   withTableColumns,
   type ColumnDef,
 } from './server-table/columns.ts';
@@ -134,9 +135,10 @@ export function ServerTable<R extends object>({
     rows.map((row, index) => Number(rowId(row, index))),
     JSON.stringify(matching),
   );
+  const numberWidth = useRowNumberWidth((page - 1) * size + rows.length);
   const tableColumns = useMemo(
-    () => withTableColumns(views.shown, renderActions, actionsWidth),
-    [views.shown, renderActions, actionsWidth],
+    () => withTableColumns(views.shown, renderActions, actionsWidth, numberWidth),
+    [views.shown, renderActions, actionsWidth, numberWidth],
   );
   // The checkboxes' column shows the selection of this render: after '#', before the data.
   const allColumns = bulk

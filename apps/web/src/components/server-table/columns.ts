@@ -1,4 +1,5 @@
 import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 
 type Align = 'left' | 'right' | 'center';
@@ -100,13 +101,23 @@ export const cellSx = <R>(c: ColumnDef<R>, height: number) => ({
   lineHeight: `${height - 1}px`,
 });
 
-/** The '#' column, the data columns and, with `renderActions`, the Actions column. */
+/**
+ * The '#' column's width: 70 px, but on a phone just the digits of the page's last row number (at least
+ * two, 8 px each at the table's 14 px font) and the cell's padding, so the first data column has room.
+ */
+export function useRowNumberWidth(lastRowNumber: number) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return phone ? 20 + 8 * Math.max(2, String(lastRowNumber).length) : 70;
+}
+
+/** The '#' column (`numberWidth` px wide), the data columns and, with `renderActions`, the Actions column. */
 export function withTableColumns<R>(
   columns: ColumnDef<R>[],
   renderActions: ((row: R) => ReactNode) | undefined,
   actionsWidth: number,
+  numberWidth: number,
 ): ColumnDef<R>[] {
-  const numbered: ColumnDef<R> = { field: ROW_NUMBER, headerName: '#', width: 70, sortable: false };
+  const numbered: ColumnDef<R> = { field: ROW_NUMBER, headerName: '#', width: numberWidth, sortable: false };
   const list = [numbered, ...columns];
   if (renderActions) {
     list.push({
