@@ -265,7 +265,8 @@ describe('a create that runs longer than the time after which its claim counts a
     // As a server leaves it that stopped after claiming the key, before its transaction committed.
     await slow.t.db.deleteFrom('sellers').where('seller_name', '=', 'Lost Lopez').execute();
     await sql`UPDATE idempotency_keys SET claim = gen_random_uuid(), answer_status = NULL,
-      answer_body = NULL, heartbeat_at = now() WHERE idempotency_key = ${key}`.execute(slow.t.db);
+      answer_body = NULL, heartbeat_at = now(), carried_out = false
+      WHERE idempotency_key = ${key}`.execute(slow.t.db);
     const retry = await save('Lost Lopez', key);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();

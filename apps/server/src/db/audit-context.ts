@@ -11,6 +11,8 @@ export interface AuditContext {
   ip: string;
   /** The call being made, such as 'saveproperty'. */
   call: string;
+  /** The Idempotency-Key claim a create runs under: its writes mark the key carried out (migration 0040). */
+  idempotencyClaim?: string;
 }
 
 const storage = new AsyncLocalStorage<AuditContext>();
@@ -21,11 +23,11 @@ export const withAuditContext = <T>(context: AuditContext, fn: () => Promise<T>)
 
 export const currentAuditContext = (): AuditContext | undefined => storage.getStore();
 
-// What each connection carries now (actor, address and call), so an unchanged request's settings are
-// not sent again: a save reserves a connection for each of its reads and for its transaction.
+// What each connection carries now (actor, address, call and claim), so an unchanged request's settings
+// are not sent again: a save reserves a connection for each of its reads and for its transaction.
 const carried = new WeakMap<DatabaseConnection, string>();
 const CARRY_SETTINGS = `SELECT set_config('pp.actor_id', $1, false), set_config('pp.ip', $2, false),
-  set_config('pp.call', $3, false)`;
+  set_config('pp.call', $3, false), set_config('pp.idempotency_claim', $4, false)`;
 prepare(CARRY_SETTINGS);
 
 /**
@@ -36,7 +38,9 @@ prepare(CARRY_SETTINGS);
  */
 export async function onReserveConnection(connection: DatabaseConnection): Promise<void> {
   const context = storage.getStore();
-  const values = context ? [String(context.actorId ?? ''), context.ip, context.call] : ['', '', ''];
+  const values = context
+    ? [String(context.actorId ?? ''), context.ip, context.call, context.idempotencyClaim ?? '']
+    : ['', '', '', ''];
   const key = context ? values.join('\u0000') : undefined;
   if (carried.get(connection) === key) return;
   try {

@@ -350,13 +350,15 @@ export interface IdempotencyKeyTable {
   user_id: number;
   idempotency_key: string;
   request_hash: string;
-  /** Set while a request runs under the key; null once its answer is stored. */
+  /** The request that runs, or ran, under the key (its writes mark the key carried out through it). */
   claim: string | null;
   answer_status: number | null;
   answer_body: string | null;
   created_at: Timestamp;
   /** When the request holding the claim last said it still runs. */
   heartbeat_at: Timestamp;
+  /** The claiming request wrote, in a transaction that committed: a retry must not run it again. */
+  carried_out: Generated<boolean>;
 }
 
 /** A user's saved view of a list (calls/saved-views.ts); `state` is the contract's viewState. */

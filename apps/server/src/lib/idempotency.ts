@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { currentAuditContext, withAuditContext } from '../db/audit-context.ts';
 import { HttpError, badRequest, conflict } from './errors.ts';
 
 /**
@@ -27,7 +28,13 @@ export const IDEMPOTENCY_MESSAGES = {
   otherRequest:
     'This Idempotency-Key was already used for a different request. Send a new key for a new request',
   busy: 'A request with this Idempotency-Key is already being processed. Please try again shortly',
+  answerLost:
+    'This request was already carried out, but its answer was lost. Look for the record it created ' +
+    'instead of sending it again',
 } as const;
+
+/** The SQLSTATE of a write refused because a retry took its request's key over (migration 0040). */
+const TAKEN_OVER = 'UIK01';
 
 /** The request's key, or null when it sent none; 400 for a malformed one. A quoted key is the same key. */
 export function idempotencyKeyOf(req: FastifyRequest): string | null {
@@ -74,7 +81,11 @@ export interface KeyStore {
   abandonedMs: number;
 }
 
-/** Claims the key: a new one, an expired one, or one whose first request was abandoned. */
+/**
+ * Claims the key: a new one, an expired one, or one whose first request was abandoned before its create
+ * committed. A create marks its key carried out in its own transaction, holding the key's row until it
+ * commits, so a claim cannot take over a create that is committing.
+ */
 async function claim({ db, abandonedMs }: KeyStore, { userId, key, hash }: Request): Promise<string | null> {
   const row = await db
     .insertInto('idempotency_keys')
@@ -95,6 +106,7 @@ async function claim({ db, abandonedMs }: KeyStore, { userId, key, hash }: Reque
             eb('idempotency_keys.created_at', '<', sql<Date>`now() - ${KEPT}`),
             eb.and([
               eb('idempotency_keys.answer_status', 'is', null),
+              eb('idempotency_keys.carried_out', '=', false),
               eb('idempotency_keys.request_hash', '=', hash),
               eb(
                 'idempotency_keys.heartbeat_at',
@@ -111,12 +123,14 @@ async function claim({ db, abandonedMs }: KeyStore, { userId, key, hash }: Reque
 }
 
 const claimOf = (db: Db, { userId, key }: Request, claimed: string) => ({
+  /** Frees the key for a retry, unless the request's create committed (a retry must not run it again). */
   free: () =>
     db
       .deleteFrom('idempotency_keys')
       .where('user_id', '=', userId)
       .where('idempotency_key', '=', key)
-      .where('claim', '=', claimed),
+      .where('claim', '=', claimed)
+      .where('carried_out', '=', false),
   update: () =>
     db
       .updateTable('idempotency_keys')
@@ -141,7 +155,13 @@ export async function answerOnce(
     if (claimed) return runClaimed(keys, request, claimed, reply, handle);
     const first = await keys.db
       .selectFrom('idempotency_keys')
-      .select(['request_hash', 'answer_status', 'answer_body'])
+      .select([
+        'request_hash',
+        'answer_status',
+        'answer_body',
+        'carried_out',
+        sql<boolean>`heartbeat_at < now() - make_interval(secs => ${keys.abandonedMs / 1000})`.as('stopped'),
+      ])
       .where('user_id', '=', request.userId)
       .where('idempotency_key', '=', request.key)
       .where('created_at', '>=', sql<Date>`now() - ${KEPT}`)
@@ -153,6 +173,8 @@ export async function answerOnce(
       reply.status(first.answer_status).type(JSON_TYPE).header('Idempotent-Replayed', 'true');
       return first.answer_body ?? 'null';
     }
+    // Its create committed, and its request stopped before it stored the answer (its server stopped).
+    if (first.carried_out && first.stopped) throw conflict(IDEMPOTENCY_MESSAGES.answerLost);
     if (Date.now() >= deadline) {
       reply.header('Retry-After', '5');
       throw new HttpError(409, IDEMPOTENCY_MESSAGES.busy);
@@ -182,12 +204,15 @@ async function runClaimed(
   }, abandonedMs / 4).unref();
   let answer: unknown;
   try {
-    answer = await handle();
+    // Its writes name the claim, so that the transaction that commits them marks the key carried out.
+    const context = currentAuditContext()!;
+    answer = await withAuditContext({ ...context, idempotencyClaim: claimed }, handle);
   } catch (error) {
     await ours
       .free()
       .execute()
       .catch(() => {});
+    if ((error as { code?: string }).code === TAKEN_OVER) throw new HttpError(409, IDEMPOTENCY_MESSAGES.busy);
     throw error;
   } finally {
     clearInterval(heartbeat);
@@ -200,7 +225,7 @@ async function runClaimed(
     await ours.free().execute();
     return body;
   }
-  await ours.update().set({ claim: null, answer_status: status, answer_body: body }).execute();
+  await ours.update().set({ answer_status: status, answer_body: body }).execute();
   return body;
 }
 
