@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/lib/idempotency.ts';
@@ -12,7 +12,7 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { lockHolder } from './helpers.ts';
+import { lockHolder, waitFor } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -40,6 +40,8 @@ const saveSeller = (name: string, key: string) =>
   keyed('saveSeller', sellerPayload(where, name, agencyId), key);
 const sellers = async (name: string) =>
   (await env.t.db.selectFrom('sellers').select('seller_id').where('seller_name', '=', name).execute()).length;
+const holds = async (condition: RawBuilder<boolean>) =>
+  (await sql<{ holds: boolean }>`SELECT ${condition} AS holds`.execute(env.t.db)).rows[0]!.holds || undefined;
 const keyRow = (key: string) =>
   env.t.db
     .selectFrom('idempotency_keys')
@@ -90,6 +92,75 @@ describe('a create under an Idempotency-Key', () => {
       await holder.end();
     }
     expect(await sellers('Late Lualhati')).toBe(0);
+  });
+
+  it('reused after its 24 hours starts afresh: a failure that wrote nothing frees it again', async () => {
+    const key = randomUUID();
+    const town = (townName: string) => ({ townName, isTownCity: 'City', provinceId: where.province_id });
+    expect((await keyed('SaveTown', town('Carried Town'), key)).statusCode).toBe(200);
+    await sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours'
+      WHERE idempotency_key = ${key}`.execute(env.t.db);
+    for (let i = 0; i < 2; i++) {
+      const again = await keyed('SaveTown', town('Carried Town'), key);
+      expect([again.statusCode, again.json().message]).toEqual([409, 'Town Already Exist']);
+      expect(await keyRow(key)).toBeUndefined();
+    }
+  });
+
+  it('makes a retry wait for its transaction only so long: 409 busy, not a request held until it commits', async () => {
+    const key = randomUUID();
+    const payload = { townName: 'Paused Town', isTownCity: 'City', provinceId: where.province_id };
+    expect((await keyed('SaveTown', payload, key)).statusCode).toBe(200);
+    // As a request that claimed the key leaves it once paused (a stalled VM) after its first write.
+    const claim = randomUUID();
+    await sql`UPDATE idempotency_keys SET claim = ${claim}, answer_status = NULL, answer_body = NULL,
+      carried_out = false, heartbeat_at = now() - interval '10 seconds'
+      WHERE idempotency_key = ${key}`.execute(env.t.db);
+    const holder = await lockHolder(env.t);
+    try {
+      await holder.query(`SELECT set_config('pp.idempotency_claim', $1, true)`, [claim]);
+      await holder.query(`UPDATE towns SET zip_code = zip_code WHERE town_name = 'Paused Town'`);
+      const retry = await keyed('SaveTown', payload, key);
+      expect([retry.statusCode, retry.json().message]).toEqual([409, IDEMPOTENCY_MESSAGES.busy]);
+    } finally {
+      await holder.commit();
+      await holder.end();
+    }
+  }, 40_000);
+
+  it('whose transaction outlasts the abandonment time after its first write: one heartbeat waits, and a retry gets its answer', async () => {
+    const key = randomUUID();
+    const payload = {
+      townName: 'Slow Town',
+      isTownCity: 'City',
+      provinceId: where.province_id,
+      adjacentTown: String(where.town_id),
+    };
+    const holder = await lockHolder(env.t);
+    let first, retry;
+    try {
+      // The town is written (marking the key, holding its row), then its adjacency waits.
+      await holder.query('LOCK TABLE town_adjacency IN SHARE MODE');
+      first = keyed('SaveTown', payload, key);
+      await holder.untilWaiting('town_adjacency');
+      await waitFor('six heartbeats to fall due', () =>
+        holds(sql`(SELECT heartbeat_at < now() - interval '1.5 seconds' FROM idempotency_keys
+          WHERE idempotency_key = ${key})`),
+      );
+      await holder.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'
+          AND query LIKE 'update "idempotency_keys"%'`);
+      expect(rows[0].n, 'heartbeats waiting for the key').toBe(1);
+      retry = keyed('SaveTown', payload, key);
+      await holder.untilWaiting('insert into "idempotency_keys"');
+    } finally {
+      await holder.commit();
+      await holder.end();
+    }
+    const [a, b] = await Promise.all([first, retry]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect([b?.statusCode, b?.headers['idempotent-replayed'], b?.body]).toEqual([200, 'true', a.body]);
   });
 
   it('is marked by every table a call writes with its audit trail', async () => {

@@ -191,6 +191,20 @@ describe('a bulk reopen, waiting for the owner', () => {
   });
 });
 
+describe('the places a bulk reopen takes', () => {
+  it('are at most 1,024 advisory locks, however many owners (PostgreSQL keeps them in a table of limited size)', async () => {
+    const holder = await lockHolder(env.t);
+    try {
+      await holder.query('SELECT take_open_listing_places(ARRAY(SELECT generate_series(1, 10000)))');
+      const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND pid = pg_backend_pid()`);
+      expect(rows[0].n).toBe(1024);
+    } finally {
+      await holder.end();
+    }
+  });
+});
+
 describe('who is limited', () => {
   it('does not limit Super Admins and Admins, whatever limit is stored for them', async () => {
     for (const role of [ROLE.SuperAdmin, ROLE.Admin]) {

@@ -64,8 +64,8 @@ const QUERY_CANCELED = '57014';
 
 /**
  * What `read` answers when its statements each finish within `ms`; undefined when PostgreSQL cancels one
- * for taking longer. The limit holds for this transaction only: its connection goes back to the pool
- * without it.
+ * for taking longer (a write too, such as an Idempotency-Key's claim, which then changed nothing). The
+ * limit holds for this transaction only: its connection goes back to the pool without it.
  */
 export const readWithin = <T>(db: Db, ms: number, read: (trx: Trx) => Promise<T>): Promise<T | undefined> =>
   inTransaction(db, async (trx) => {

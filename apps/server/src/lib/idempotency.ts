@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/index.ts';
+import { readWithin, type Db } from '../db/index.ts';
 import { currentAuditContext, withAuditContext } from '../db/audit-context.ts';
 import { HttpError, badRequest, conflict } from './errors.ts';
 
@@ -16,6 +16,8 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 const KEPT = sql`interval '24 hours'`;
 /** How long a request waits for the first one under its key before answering 409. */
 const WAIT_MS = 15_000;
+/** How long a create must look committed and stopped, without its answer, before it counts as lost. */
+const LOST_AFTER_MS = 1_000;
 
 /** What the API documentation says on every create call. */
 export const IDEMPOTENCY_DOC =
@@ -81,44 +83,51 @@ export interface KeyStore {
   abandonedMs: number;
 }
 
+/** How long a claim may wait for the key's row, which a create holds from its first write to its commit. */
+const CLAIM_WAIT_MS = 500;
+
 /**
  * Claims the key: a new one, an expired one, or one whose first request was abandoned before its create
  * committed. A create marks its key carried out in its own transaction, holding the key's row until it
- * commits, so a claim cannot take over a create that is committing.
+ * commits, so a claim cannot take over a create that is committing; it waits for that row only so long,
+ * and then counts as not claimed (answerOnce waits and asks again, up to its own limit).
  */
 async function claim({ db, abandonedMs }: KeyStore, { userId, key, hash }: Request): Promise<string | null> {
-  const row = await db
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, idempotency_key: key, request_hash: hash, claim: randomUUID() })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'idempotency_key'])
-        .doUpdateSet({
-          request_hash: (eb) => eb.ref('excluded.request_hash'),
-          claim: (eb) => eb.ref('excluded.claim'),
-          answer_status: null,
-          answer_body: null,
-          created_at: sql`now()`,
-          heartbeat_at: sql`now()`,
-        })
-        .where((eb) =>
-          eb.or([
-            eb('idempotency_keys.created_at', '<', sql<Date>`now() - ${KEPT}`),
-            eb.and([
-              eb('idempotency_keys.answer_status', 'is', null),
-              eb('idempotency_keys.carried_out', '=', false),
-              eb('idempotency_keys.request_hash', '=', hash),
-              eb(
-                'idempotency_keys.heartbeat_at',
-                '<',
-                sql<Date>`now() - make_interval(secs => ${abandonedMs / 1000})`,
-              ),
+  const row = await readWithin(db, CLAIM_WAIT_MS, (trx) =>
+    trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, idempotency_key: key, request_hash: hash, claim: randomUUID() })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'idempotency_key'])
+          .doUpdateSet({
+            request_hash: (eb) => eb.ref('excluded.request_hash'),
+            claim: (eb) => eb.ref('excluded.claim'),
+            answer_status: null,
+            answer_body: null,
+            created_at: sql`now()`,
+            heartbeat_at: sql`now()`,
+            carried_out: false,
+          })
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.created_at', '<', sql<Date>`now() - ${KEPT}`),
+              eb.and([
+                eb('idempotency_keys.answer_status', 'is', null),
+                eb('idempotency_keys.carried_out', '=', false),
+                eb('idempotency_keys.request_hash', '=', hash),
+                eb(
+                  'idempotency_keys.heartbeat_at',
+                  '<',
+                  sql<Date>`now() - make_interval(secs => ${abandonedMs / 1000})`,
+                ),
+              ]),
             ]),
-          ]),
-        ),
-    )
-    .returning('claim')
-    .executeTakeFirst();
+          ),
+      )
+      .returning('claim')
+      .executeTakeFirst(),
+  );
   return row?.claim ?? null;
 }
 
@@ -150,6 +159,7 @@ export async function answerOnce(
   handle: () => Promise<unknown>,
 ): Promise<string> {
   const deadline = Date.now() + WAIT_MS;
+  let lostSince: number | undefined;
   for (let pause = 20; ; pause = Math.min(pause * 2, 400)) {
     const claimed = await claim(keys, request);
     if (claimed) return runClaimed(keys, request, claimed, reply, handle);
@@ -173,8 +183,12 @@ export async function answerOnce(
       reply.status(first.answer_status).type(JSON_TYPE).header('Idempotent-Replayed', 'true');
       return first.answer_body ?? 'null';
     }
-    // Its create committed, and its request stopped before it stored the answer (its server stopped).
-    if (first.carried_out && first.stopped) throw conflict(IDEMPOTENCY_MESSAGES.answerLost);
+    // Its create committed, and its request stopped before it stored the answer (its server stopped):
+    // so seen for LOST_AFTER_MS, for a heartbeat held back by the create's own transaction lands at its
+    // commit, and the answer just after.
+    lostSince = first.carried_out && first.stopped ? (lostSince ?? Date.now()) : undefined;
+    if (lostSince !== undefined && Date.now() - lostSince >= LOST_AFTER_MS)
+      throw conflict(IDEMPOTENCY_MESSAGES.answerLost);
     if (Date.now() >= deadline) {
       reply.header('Retry-After', '5');
       throw new HttpError(409, IDEMPOTENCY_MESSAGES.busy);
@@ -194,24 +208,33 @@ async function runClaimed(
 ): Promise<string> {
   const ours = claimOf(db, request, claimed);
   // Said four times per abandonment time, so a create that runs long (waiting for locks, say) is not
-  // taken for lost and run a second time by a retry; only a stopped server stops saying it.
+  // taken for lost and run a second time by a retry; only a stopped server stops saying it. One at a
+  // time: while the create's transaction holds the key's row, a heartbeat waits for its commit.
+  let beating: Promise<unknown> | null = null;
   const heartbeat = setInterval(() => {
-    ours
+    beating ??= ours
       .update()
       .set({ heartbeat_at: sql`now()` })
       .execute()
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => (beating = null));
   }, abandonedMs / 4).unref();
+  // A request that ends without an answer to store: its key is free again, or, if its create
+  // committed, says that its answer is lost (it no longer says it runs).
+  const giveUp = async () => {
+    await ours.free().execute();
+    await ours
+      .update()
+      .set({ heartbeat_at: sql`'-infinity'` })
+      .execute();
+  };
   let answer: unknown;
   try {
     // Its writes name the claim, so that the transaction that commits them marks the key carried out.
     const context = currentAuditContext()!;
     answer = await withAuditContext({ ...context, idempotencyClaim: claimed }, handle);
   } catch (error) {
-    await ours
-      .free()
-      .execute()
-      .catch(() => {});
+    await giveUp().catch(() => {});
     if ((error as { code?: string }).code === TAKEN_OVER) throw new HttpError(409, IDEMPOTENCY_MESSAGES.busy);
     throw error;
   } finally {
@@ -222,7 +245,7 @@ async function runClaimed(
   const body = String(reply.serialize(answer ?? null));
   reply.type(JSON_TYPE);
   if (status < 200 || status > 299) {
-    await ours.free().execute();
+    await giveUp();
     return body;
   }
   await ours.update().set({ answer_status: status, answer_body: body }).execute();

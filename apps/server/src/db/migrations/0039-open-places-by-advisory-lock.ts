@@ -4,7 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * An owner's open-listing place is taken in turn on an advisory lock keyed on the owner, not on their
  * users row (docs/decisions/0083-open-places-on-an-advisory-lock.md). The row lock conflicted with the
  * share lock a save takes on each agent it names (decision 81), so two Agents naming each other in new
- * listings at once deadlocked. `take_open_listing_places` locks several owners in id order, as a bulk
+ * listings at once deadlocked. `take_open_listing_places` locks several owners in order, as a bulk
  * status change needs; `claim_open_listing_place` keeps its signature and its answers.
  */
 export const migration: Migration = {
@@ -13,11 +13,13 @@ export const migration: Migration = {
       CREATE FUNCTION take_open_listing_places(owners integer[])
           RETURNS void LANGUAGE plpgsql VOLATILE AS $$
       DECLARE
-        owner integer;
+        place integer;
       BEGIN
-        -- In id order, so that two callers locking several owners never wait for each other crosswise.
-        FOR owner IN SELECT DISTINCT o FROM unnest(owners) AS o ORDER BY o LOOP
-          PERFORM pg_advisory_xact_lock(hashtext('open listing place'), owner);
+        -- One lock per owner's id modulo 1024: PostgreSQL keeps advisory locks in a shared table of
+        -- limited size, which a bulk change of 10,000 owners' listings would fill. Owners who share a
+        -- lock take turns too. In order, so that two callers locking several never wait crosswise.
+        FOR place IN SELECT DISTINCT o % 1024 FROM unnest(owners) AS o ORDER BY 1 LOOP
+          PERFORM pg_advisory_xact_lock(hashtext('open listing place'), place);
         END LOOP;
       END $$;
     `.execute(db);

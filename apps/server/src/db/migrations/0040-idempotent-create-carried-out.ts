@@ -19,7 +19,7 @@ export const migration: Migration = {
         claimed uuid := nullif(current_setting('pp.idempotency_claim', true), '')::uuid;
       BEGIN
         IF claimed IS NULL THEN RETURN NULL; END IF;
-        UPDATE idempotency_keys SET carried_out = true WHERE claim = claimed AND NOT carried_out;
+        UPDATE idempotency_keys SET carried_out = true, heartbeat_at = now() WHERE claim = claimed AND NOT carried_out;
         IF NOT FOUND AND NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE claim = claimed) THEN
           RAISE EXCEPTION 'This request''s Idempotency-Key was taken over by a retry' USING ERRCODE = 'UIK01';
         END IF;

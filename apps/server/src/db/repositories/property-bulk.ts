@@ -30,9 +30,9 @@ export const lockListings = (trx: Trx, propertyIds: readonly number[], scope: Ex
 
 /**
  * The owners, their open-listing places taken in turn as assertOpenPlace takes one (decision 83: an
- * advisory lock per owner, in id order), with their limits and how many of their listings count as open.
- * Read by statements of their own, after the locks: a statement reads the snapshot it started with, so
- * it would miss what an owner's save committed while this waited for them (decision 72).
+ * advisory lock per owner's id modulo 1024, in order), with their limits and how many of their listings
+ * count as open. Read by statements of their own, after the locks: a statement reads the snapshot it
+ * started with, so it would miss what an owner's save committed while this waited for them (decision 72).
  */
 export async function lockOwnersWithOpen(trx: Trx, ownerIds: readonly number[]) {
   await sql`SELECT take_open_listing_places(${[...ownerIds]}::int[])`.execute(trx);
