@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E, expectAccessible, openFromMenu, signIn } from './support.ts';
+import { E2E, apiHeaders, expectAccessible, openFromMenu, signIn } from './support.ts';
 
 const USERS = '/home/users/AgentOperator/agent-operator';
 const APPROVE = '/home/users/ApproveUser/approve-user';
@@ -92,6 +92,67 @@ test.describe('Approve Users', () => {
       grid.getByRole('row').filter({ hasText: 'inactive.operator@demo.pinoyproperty.ph' }),
     ).toHaveCount(1);
   });
+});
+
+test.describe('Approve Users, for a role that may not approve everyone', () => {
+  // Names take letters only: the run's time, its digits as letters, keeps them apart from other runs'.
+  const stamp = [...String(Date.now())].map((d) => 'abcdefghij'[Number(d)]).join('');
+  const waiting = { first: 'Waiting', last: `Agent${stamp}` };
+  const name = `${waiting.first} ${waiting.last}`;
+  const why = "Approving a user of this role needs the permission 'ChangeStatusofAgent'";
+
+  test.beforeAll(async ({ request }) => {
+    const headers = await apiHeaders(request);
+    const first = async (call: string) =>
+      ((await (await request.get(`/api/${call}`, { headers })).json()) as { resultData: object[] })
+        .resultData[0] as Record<string, number>;
+    const saved = await request.post('/api/SaveUser', {
+      headers,
+      data: {
+        first_name: waiting.first,
+        last_name: waiting.last,
+        role_id: 26,
+        user_email: `waiting.${stamp}@agents.example.ph`,
+        phone_1: '09170003333',
+        associated_agency_id: (await first('GetAgencyWithoutPagination')).agency_id,
+        is_address_same_as_agency: 1,
+        re_license: 'PRC-REB-0985',
+        associated_broker_id: [(await first('GetBrokerWithoutPagination')).broker_id],
+        user_status: 'New',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  });
+
+  // Decision 85: the Operator's default grants open Approve User but approve nobody.
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`an Operator at ${size.width} px: no users to approve at home; the list says why there is no switch`, async ({
+      page,
+    }) => {
+      test.slow(); // two axe scans on a busy machine
+      await page.setViewportSize(size);
+      await signIn(page, 'operator@demo.pinoyproperty.ph', E2E.demoPassword);
+      await page.goto('/home');
+      const home = page.getByRole('region', { name: 'Waiting for you' });
+      await expect(home.getByRole('link', { name: /Listings pending/ })).toBeVisible();
+      await expect(home.getByRole('link', { name: /Users to approve/ })).toHaveCount(0);
+
+      await page.goto(APPROVE);
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(waiting.last);
+      const row = page.getByRole('grid').getByRole('row').filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByLabel(`Status of ${name}`)).toHaveCount(0);
+      const chip = row.getByLabel(`New. ${why}`, { exact: true });
+      await expect(chip).toBeVisible();
+      await chip.focus();
+      await expect(page.getByRole('tooltip')).toHaveText(why);
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/approve-user-operator-${size.width}.png` });
+    });
+  }
 });
 
 test.describe('Role permissions', () => {

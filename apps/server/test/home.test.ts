@@ -194,14 +194,41 @@ describe('GetHomeSummary', () => {
     await expectFiguresMatchLists(s, ind.token);
   });
 
-  it("counts an Operator's users to approve among the roles ranked below theirs, as Approve User does", async () => {
+  it('shows an Operator with default grants no users to approve: approving needs a ChangeStatusof… permission', async () => {
     const op = await env.t.signedIn(ROLE.Operator);
     await env.t.createUser(ROLE.Agent, undefined, 'New');
     const s = await summaryOf(op.token);
-    const admin = await summaryOf(env.admin.token);
-    // The waiting Admin is the Super Admin's to approve, not the Operator's.
-    expect(figure(s, 'users_to_approve')!.count).toBeLessThan(figure(admin, 'users_to_approve')!.count);
+    // Approve User alone lets them open the list, not change anyone's status (decision 85): no card.
+    expect(s.figures.map((f) => f.key)).toEqual([
+      'pending_listings',
+      'suspended_listings',
+      'rentals_expiring',
+    ]);
     await expectFiguresMatchLists(s, op.token);
+  });
+
+  it('counts, for a role granted Approve User and ChangeStatusofAgent, the waiting Agents only', async () => {
+    const role = await sql<{ id: number }>`INSERT INTO roles (name, rank) VALUES ('Agent Approvers', 40)
+      RETURNING id`.execute(env.t.db);
+    const roleId = role.rows[0]!.id;
+    await sql`INSERT INTO role_permissions (role_id, permission_id)
+      SELECT ${roleId}, id FROM permissions WHERE name IN ('Approve User', 'ChangeStatusofAgent')`.execute(
+      env.t.db,
+    );
+    await env.t.createUser(ROLE.Agent, undefined, 'New');
+    await env.t.createUser(ROLE.OwnerAgent, undefined, 'Inactive');
+    await env.t.createUser(ROLE.Individual, undefined, 'New');
+    const approver = await env.t.signedIn(roleId);
+    const waitingAgents = await env.t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role_id', 'in', [ROLE.Agent, ROLE.OwnerAgent])
+      .where('user_status', 'in', ['New', 'Inactive'])
+      .executeTakeFirstOrThrow();
+    const s = await summaryOf(approver.token);
+    expect(s.figures).toEqual([{ key: 'users_to_approve', count: Number(waitingAgents.n), more: false }]);
+    // The Approve User list shows every waiting user of a role below theirs; the figure only theirs to approve.
+    expect(await totalOf('GetNewUser', '', approver.token)).toBeGreaterThan(Number(waitingAgents.n));
   });
 
   it('answers a role without permissions nothing but an empty summary', async () => {

@@ -15,6 +15,7 @@ import { openListingsOf } from '../db/repositories/properties.ts';
 import { EXACT_COUNT_LIMIT, listQueries, type ListSpec } from '../lib/list/index.ts';
 import type { CallContext } from '../lib/call-context.ts';
 import { selectNotifications } from '../lib/notifications.ts';
+import { changesSomeStatus, statusChangeScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { propertyListSpec } from './properties.ts';
 import { listingsByStatus } from './reports/overview.ts';
@@ -34,17 +35,34 @@ async function countOf<I>(ctx: Ctx, spec: ListSpec<I>, input: I) {
   return { count: Math.min(n, EXACT_COUNT_LIMIT), more: n > EXACT_COUNT_LIMIT };
 }
 
+/** The waiting users whose status the caller may change, as changeUserStatus judges it (decision 85). */
+const waiting = userListSpec(true);
+const approvable: typeof waiting = {
+  ...waiting,
+  query: (ctx) => waiting.query(ctx).where(statusChangeScope(ctx.user)),
+};
+
 const listing = (filter: Record<string, unknown>) => (ctx: Ctx) =>
   countOf(ctx, propertyListSpec, propertyApi.allproperty.input.parse(filter));
 
-/** Each figure: who may see it (who may open its list) and how its list counts it. */
+/**
+ * Each figure: who may see it (who may open its list, and `for` whom it can hold anything) and how its
+ * list counts it.
+ */
 const FIGURES: Record<
   HomeFigureKey,
-  { access: Permission; count: (ctx: Ctx) => Promise<{ count: number; more: boolean }> }
+  {
+    access: Permission;
+    for?: (user: SessionUser) => boolean;
+    count: (ctx: Ctx) => Promise<{ count: number; more: boolean }>;
+  }
 > = {
+  // Only the users the caller may approve: Approve User opens the list, a ChangeStatusof… permission
+  // approves (decision 85). A caller who may approve nobody gets no figure.
   users_to_approve: {
     access: 'Approve User',
-    count: (ctx) => countOf(ctx, userListSpec(true), userApi.GetNewUser.input.parse({})),
+    for: changesSomeStatus,
+    count: (ctx) => countOf(ctx, approvable, userApi.GetNewUser.input.parse({})),
   },
   pending_listings: { access: 'Property List', count: listing({ status: 'Pending' }) },
   suspended_listings: { access: 'Property List', count: listing({ status: 'Suspended' }) },
@@ -79,8 +97,8 @@ async function latestNotifications(ctx: Ctx) {
 }
 
 async function homeSummary(ctx: Ctx) {
-  const keys = (Object.keys(FIGURES) as HomeFigureKey[]).filter((key) =>
-    ctx.user.permissions.has(FIGURES[key].access),
+  const keys = (Object.keys(FIGURES) as HomeFigureKey[]).filter(
+    (key) => ctx.user.permissions.has(FIGURES[key].access) && (FIGURES[key].for?.(ctx.user) ?? true),
   );
   const [counts, open_limit, overview, notifications] = await Promise.all([
     Promise.all(keys.map((key) => FIGURES[key].count(ctx))),
@@ -101,7 +119,7 @@ export const homeCalls: AnyCall[] = [
     access: 'signed-in',
     tag: 'Home',
     summary:
-      "What waits for you: users to approve, listings Pending or Suspended, rentals expiring in 30 days (each counted by the list it links to, for who may open that list), your open listings against your limit, the Overview's listings per status and your newest notifications",
+      "What waits for you: users to approve (those whose status you may change), listings Pending or Suspended, rentals expiring in 30 days (each counted by the list it links to, for who may open that list), your open listings against your limit, the Overview's listings per status and your newest notifications",
     handle: async (ctx) => ({ resultData: await homeSummary(ctx as Ctx) }),
   }),
 ];

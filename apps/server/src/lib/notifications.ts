@@ -5,7 +5,6 @@ import {
   ROLE,
   type NotificationEntity,
   type NotificationKind,
-  type Permission,
 } from '@app/contract';
 import { inTransaction, type Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
@@ -13,6 +12,7 @@ import type { SessionUser } from './session.ts';
 import { fullNameOf } from '../db/repositories/full-name.ts';
 import { stepParts, type Step } from '../db/at-once.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { statusChangersOf } from './scope.ts';
 
 /** The channel every server process LISTENs on (lib/notification-hub.ts). */
 export const CHANNEL = 'notifications';
@@ -32,11 +32,8 @@ type Id = number | RawBuilder<number>;
 /** Who hears about an event: `user_id` queries united by `notify`; roles as literals (decision 71). */
 export const audience = {
   admins: sql`SELECT user_id FROM users WHERE role_id IN (${sql.lit(ROLE.SuperAdmin)}, ${sql.lit(ROLE.Admin)})`,
-  /** Users whose (Active) role is granted the permission. */
-  holdersOf: (permission: Permission) => sql`SELECT u.user_id FROM users u
-    JOIN roles r ON r.id = u.role_id AND r.status = 'Active'
-    JOIN role_permissions rp ON rp.role_id = u.role_id
-    JOIN permissions p ON p.id = rp.permission_id AND p.name = ${permission}`,
+  /** Those who may change the status of (approve) the user: the rule of changeUserStatus (decision 85). */
+  statusChangersOf: (userId: Id) => statusChangersOf(userId),
   user: (userId: number) => sql`SELECT ${userId}::int AS user_id`,
   /** The listing's owner and agents 1-3 (of `listings`: the table, or the new rows of a step). */
   listingPeople: (propertyId: Id, listings = 'properties') => sql`SELECT unnest(ARRAY[user_id, agent_id,
@@ -83,12 +80,13 @@ export const notify = (trx: AnyDb, event: NotifyEvent): Promise<number> =>
   });
 
 /**
- * The audiences of events told after their commit, not in it: a whole staff (decision 58). A new user
- * tells 7,544 people at ten million listings: a third of a second of writing the save need not wait for.
+ * The audiences of events told after their commit, not in it: a whole staff (decision 58), as queries
+ * of the record's id. A new user tells 7,544 people at ten million listings: a third of a second of
+ * writing the save need not wait for. Only those who may approve them (decision 85).
  */
 const AFTER_COMMIT = {
-  userCreated: [audience.admins, audience.holdersOf('Approve User')],
-} satisfies Partial<Record<NotificationKind, readonly RawBuilder<unknown>[]>>;
+  userCreated: (id: RawBuilder<number>) => [audience.statusChangersOf(id)],
+} satisfies Partial<Record<NotificationKind, (id: RawBuilder<number>) => readonly RawBuilder<unknown>[]>>;
 type AfterCommitKind = keyof typeof AFTER_COMMIT;
 
 /**
@@ -140,11 +138,10 @@ export async function fanOutNotifications(db: Db): Promise<number> {
         .executeTakeFirst();
       if (!e) return null;
       const kind = e.kind as AfterCommitKind;
-      return notify(trx, {
+      return notifyEach(trx, {
         kind,
-        subject: e.subject,
+        items: [{ entityId: e.entity_id, subject: e.subject }],
         entity: e.entity,
-        entityId: e.entity_id,
         actor: e.actor,
         exclude: e.exclude,
         at: e.at,

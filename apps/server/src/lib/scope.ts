@@ -1,5 +1,15 @@
-import { sql, type SqlBool } from 'kysely';
-import { isAgentRole, mayAssignRole, outranks, RANK, seesAllAgencies } from '@app/contract';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  isAgentRole,
+  mayAssignRole,
+  outranks,
+  RANK,
+  ROLE,
+  seesAllAgencies,
+  statusPermissionFor,
+  SYSTEM_ROLES,
+  type Permission,
+} from '@app/contract';
 import { HttpError } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionUser } from './session.ts';
@@ -82,3 +92,39 @@ export const rankScope = (user: SessionUser) =>
   user.role_rank >= RANK.SuperAdmin
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(r.rank < ${user.role_rank} OR u.user_id = ${user.user_id})`;
+
+/** statusPermissionFor in SQL, of the role whose id is `roleId` (literals: one plan for any value). */
+const statusPermissionOf = (roleId: RawBuilder<unknown>) =>
+  sql<Permission>`CASE ${roleId} ${sql.join(
+    SYSTEM_ROLES.map((r) => sql`WHEN ${sql.lit(r.id)} THEN ${sql.lit(statusPermissionFor(r.id))}`),
+    sql` `,
+  )} ELSE ${sql.lit(statusPermissionFor(0))} END`;
+
+/**
+ * Whose status the user may change (`u`, of role `r`), as changeUserStatus judges it (`manageRefusal`):
+ * not themselves, of a role ranked below theirs (`outranks`), with its ChangeStatusof… permission.
+ * Decision 85: what waits for approval is counted and told only to those who may approve it.
+ */
+export const statusChangeScope = (user: SessionUser) =>
+  sql<SqlBool>`(u.user_id <> ${user.user_id} AND ${ranksBelow(user, 'r.rank')}
+    AND ${statusPermissionOf(sql.ref('u.role_id'))} = ANY(${[...user.permissions]}::text[]))`;
+
+/**
+ * May the user change the status of anyone at all: of a role ranked below theirs, with its permission
+ * (a role made through the API, with Change Status, may rank as low as 0)?
+ */
+export const changesSomeStatus = (user: SessionUser) =>
+  [...SYSTEM_ROLES, { id: 0, rank: 0 }].some((role) => mayAssignFound(user, role));
+
+/**
+ * The users who may change the status of the user `userId` (decision 85): Super Admins, and those of an
+ * Active role ranked above the user's (`outranks`) granted its ChangeStatusof… permission (a session's
+ * permissions, in SQL). One query of the user's id, for a notification's audience.
+ */
+export const statusChangersOf = (userId: RawBuilder<number> | number) => sql`SELECT u.user_id
+  FROM users t JOIN roles tr ON tr.id = t.role_id
+  JOIN roles r ON r.rank > tr.rank OR r.rank >= ${sql.lit(RANK.SuperAdmin)}
+  JOIN users u ON u.role_id = r.id
+  WHERE t.user_id = ${userId} AND (r.id = ${sql.lit(ROLE.SuperAdmin)} OR r.status = 'Active' AND EXISTS (
+    SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+    WHERE rp.role_id = r.id AND p.name = ${statusPermissionOf(sql.ref('t.role_id'))}))`;

@@ -77,15 +77,22 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
             );
           }
           // Only users who may change this row's status (by its role) get the switch; the server checks too.
-          if (!has(statusPermissionFor(row.role_id))) {
+          // The others see why not, on hover, focus or a long press, and in the chip's name (decision 85).
+          const needed = statusPermissionFor(row.role_id);
+          if (!has(needed)) {
+            const why = `${withDelete ? 'Approving' : 'Changing the status of'} a user of this role needs the permission '${needed}'`;
             return (
-              <Chip
-                size="small"
-                label={row.user_status}
-                icon={row.user_status === 'New' ? <NewReleasesIcon color="info" /> : undefined}
-                color={row.user_status === 'Active' ? 'success' : 'default'}
-                variant="outlined"
-              />
+              <Tooltip title={why}>
+                <Chip
+                  size="small"
+                  label={row.user_status}
+                  icon={row.user_status === 'New' ? <NewReleasesIcon color="info" /> : undefined}
+                  color={row.user_status === 'Active' ? 'success' : 'default'}
+                  variant="outlined"
+                  tabIndex={0}
+                  aria-label={`${row.user_status}. ${why}`}
+                />
+              </Tooltip>
             );
           }
           // While the confirmation is open the switch shows the requested state; Cancel reverts it.
