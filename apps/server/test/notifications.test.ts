@@ -36,8 +36,8 @@ let brokerId: number;
 let superAdmin: Signed;
 let superAdmin2: Signed;
 let admin: Signed;
-let operator: Signed; // holds Approve User by default
-let approver: Signed; // a custom role granted Approve User
+let operator: Signed; // holds Approve User by default, but no ChangeStatusof… permission
+let approver: Signed; // a custom role granted Approve User and ChangeStatusofAgent
 let agentA: Signed;
 let agentA2: Signed;
 let ownerAgentA: Signed;
@@ -144,7 +144,9 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`INSERT INTO role_permissions (role_id, permission_id)
-    SELECT ${role.id}, id FROM permissions WHERE name IN ('Approve User', 'Notification')`.execute(t.db);
+    SELECT ${role.id}, id FROM permissions WHERE name IN ('Approve User', 'ChangeStatusofAgent', 'Notification')`.execute(
+    t.db,
+  );
   approver = await t.signedIn(role.id);
   agentA = await t.signedIn(ROLE.Agent);
   agentA2 = await t.signedIn(ROLE.Agent);
@@ -165,10 +167,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('events notify exactly their recipients, in the transaction of the change', () => {
-  it('a new user, just after the save: Super Admins, Admins and Approve User holders; not the actor, the user or Inactive users', async () => {
+  it("a new user, just after the save: those who may change the user's status; not the actor, the user or Inactive users", async () => {
     const res = await ok(post('SaveUser', userForm({ first_name: 'Rosa', last_name: 'Lim' }), admin.token));
     const subject = `Rosa Lim (Agent) was created by ${await nameOf(admin.userId)}`;
-    await expect.poll(() => recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, operator, approver));
+    // The Operator holds Approve User but not ChangeStatusofAgent: approving Rosa is not theirs (decision 85).
+    await expect.poll(() => recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, approver));
     const row = await t.db
       .selectFrom('notifications')
       .selectAll()
@@ -183,6 +186,22 @@ describe('events notify exactly their recipients, in the transaction of the chan
       read_at: null,
     });
     expect(ids(inactiveAdmin)).not.toContain(row.user_id);
+  });
+
+  it('a new user made by a Super Admin reaches the Admins; one of a role nobody else may approve, only Super Admins', async () => {
+    await ok(post('SaveUser', userForm({ first_name: 'Tala', last_name: 'Cruz' }), superAdmin.token));
+    const subject = `Tala Cruz (Agent) was created by ${await nameOf(superAdmin.userId)}`;
+    await expect.poll(() => recipientsOf(subject)).toEqual(ids(superAdmin2, admin, approver));
+    // An Individual: the approver role lacks ChangeStatusofIndividual, and the Operator every status one.
+    await ok(
+      post(
+        'SaveUser',
+        userForm({ first_name: 'Ines', last_name: 'Solo', role_id: ROLE.Individual }),
+        superAdmin.token,
+      ),
+    );
+    const individualSubject = `Ines Solo (Individual) was created by ${await nameOf(superAdmin.userId)}`;
+    await expect.poll(() => recipientsOf(individualSubject)).toEqual(ids(superAdmin2, admin));
   });
 
   it('new users saved at once through two processes: each recipient hears of each once, as of its save', async () => {
@@ -200,7 +219,7 @@ describe('events notify exactly their recipients, in the transaction of the chan
         ),
       );
       expect(saved.map((r) => r.statusCode)).toEqual(names.map(() => 200));
-      const told = ids(superAdmin, superAdmin2, operator, approver);
+      const told = ids(superAdmin, superAdmin2, approver);
       const actor = await nameOf(admin.userId);
       for (const first of names)
         await expect
@@ -251,7 +270,8 @@ describe('events notify exactly their recipients, in the transaction of the chan
       .where('notification_subject', '=', 'Left Waiting (Agent) was created by someone')
       .orderBy('user_id')
       .execute();
-    expect(rows.map((r) => r.user_id)).toEqual(ids(superAdmin, superAdmin2, approver));
+    // Of an Individual: the approver's role may change Agents' status only.
+    expect(rows.map((r) => r.user_id)).toEqual(ids(superAdmin, superAdmin2));
     expect(rows.map((r) => r.created_at.toISOString())).toEqual(rows.map(() => '2026-01-02T03:04:05.000Z'));
     expect(await fanOutNotifications(t.db)).toBe(0);
   });
@@ -780,17 +800,25 @@ describe('the event stream, across server processes', () => {
 });
 
 describe('demo data', () => {
-  it('gives the demo accounts a few notifications', async () => {
+  it('gives the demo accounts a few notifications, each told to whom the product tells it', async () => {
     const demo = await createTestApp();
     try {
+      const chief = await demo.signedIn(ROLE.SuperAdmin);
       await seedDemoUsers(demo.db, 'Secret123');
-      const token = await demo.login('agent@demo.pinoyproperty.ph', 'Secret123');
-      const body = (await demo.call(token, { method: 'GET', url: '/api/unreadNotifications' })).json() as {
-        resultData: Notification[];
-        count: number;
+      const unread = async (account: string) => {
+        const token = await demo.login(`${account}@demo.pinoyproperty.ph`, 'Secret123');
+        const body = (await demo.call(token, { method: 'GET', url: '/api/unreadNotifications' })).json() as {
+          resultData: Notification[];
+        };
+        return body.resultData.map((n) => n.notification_type);
       };
-      expect(body.count).toBe(2);
-      expect(body.resultData.map((n) => n.notification_type)).toEqual([
+      // The Agent hears that their brokers changed, not that a user they may not approve was created.
+      expect(await unread('agent')).toEqual(['Agent Details - A Broker Is Modified']);
+      expect(await unread('individual')).toEqual([]);
+      // Admin Demo made them all, and is told of none; the Super Admin hears of both unread ones.
+      expect(await unread('admin')).toEqual([]);
+      const body = (await demo.call(chief.token, { method: 'GET', url: '/api/unreadNotifications' })).json();
+      expect(body.resultData.map((n: Notification) => n.notification_type)).toEqual([
         'New User Created',
         'Agent Details - A Broker Is Modified',
       ]);

@@ -4,10 +4,11 @@
  * geography, and a few notifications. main.ts runs seedDemoUsers once, on a brand-new database (no users
  * before the first Super Admin was made), unless DEMO_DATA=false (for production); some tests call it too.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { defaultOpenPropertyLimit, NOTIFICATION_TYPES, ROLE, SYSTEM_ROLES } from '@app/contract';
 import { inTransaction, type Db } from '../index.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import { audience, notify } from '../../lib/notifications.ts';
 
 /** A 2- or 3-letter top-level domain: the old admin client's e-mail rule refuses others (migration 0017). */
 export const DEMO_DOMAIN = 'demo.pinoyproperty.ph';
@@ -69,29 +70,55 @@ export async function seedDemoUsers(db: Db, password: string): Promise<string[]>
   return rows.map((r) => r.user_email);
 }
 
-/** A few notifications for the Active demo accounts and Super Admins, so the bell shows something. */
+/**
+ * A few notifications, so the bell shows something: events of the demo data, told to those the product
+ * tells (the audiences of lib/notifications.ts), as if Admin Demo had made them hours and days ago.
+ */
 async function seedDemoNotifications(db: Db): Promise<void> {
-  const [created, broker, association] = [
-    NOTIFICATION_TYPES.userCreated.type,
-    NOTIFICATION_TYPES.agentBrokerChanged.type,
-    NOTIFICATION_TYPES.brokerAssociationChanged.type,
-  ];
-  const userId = (email: string) => sql`(SELECT user_id FROM users WHERE user_email = ${email})`;
-  await sql`INSERT INTO notifications (user_id, notification_type, notification_subject, notification_status,
-      entity, entity_id, created_at, read_at)
-    SELECT u.user_id, e.type, e.subject, e.status, e.entity, e.entity_id, now() - e.age,
-      CASE WHEN e.status = 'Inactive' THEN now() - e.age END
-    FROM users u CROSS JOIN (VALUES
-      (${created}, 'Pending Agent (Agent) was created by Admin Demo', 'Active', 'user',
-        ${userId(`pending.agent@${DEMO_DOMAIN}`)}, interval '2 hours'),
-      (${broker}, 'The brokers of Agent Demo were changed by Admin Demo', 'Active', 'user',
-        ${userId(`agent@${DEMO_DOMAIN}`)}, interval '1 day'),
-      (${association}, 'The broker associations of Jose Santos were changed by Admin Demo', 'Inactive', 'broker',
-        (SELECT broker_id FROM brokers WHERE broker_name = 'Jose Santos'), interval '3 days')
-    ) AS e (type, subject, status, entity, entity_id, age)
-    WHERE u.user_status = 'Active' AND (u.role_id = ${ROLE.SuperAdmin} OR u.user_email LIKE ${`%@${DEMO_DOMAIN}`})`.execute(
-    db,
-  );
+  const idOf = async (query: RawBuilder<{ id: number }>) => (await query.execute(db)).rows[0]?.id;
+  const userId = (email: string) =>
+    idOf(sql`SELECT user_id AS id FROM users WHERE user_email = ${`${email}@${DEMO_DOMAIN}`}`);
+  const [actor, pending, agent, broker] = await Promise.all([
+    userId('admin'),
+    userId('pending.agent'),
+    userId('agent'),
+    idOf(sql`SELECT broker_id AS id FROM brokers WHERE broker_name = 'Jose Santos'`),
+  ]);
+  const ago = async (interval: string) =>
+    (await sql<{ at: string }>`SELECT (now() - ${interval}::interval)::text AS at`.execute(db)).rows[0]!.at;
+  if (!actor || !pending || !agent) return;
+  const told = { entity: 'user', actor } as const;
+  await notify(db, {
+    ...told,
+    kind: 'userCreated',
+    subject: 'Pending Agent (Agent) was created by Admin Demo',
+    entityId: pending,
+    recipients: [audience.statusChangersOf(pending)],
+    exclude: [pending],
+    at: await ago('2 hours'),
+  });
+  await notify(db, {
+    ...told,
+    kind: 'agentBrokerChanged',
+    subject: 'The brokers of Agent Demo were changed by Admin Demo',
+    entityId: agent,
+    recipients: [audience.admins, audience.user(agent), audience.agencyOwnerAgents(agent)],
+    at: await ago('1 day'),
+  });
+  // The broker is there when the geography is (seedDemoEntities).
+  if (broker === undefined) return;
+  await notify(db, {
+    ...told,
+    kind: 'brokerAssociationChanged',
+    entity: 'broker',
+    subject: 'The broker associations of Jose Santos were changed by Admin Demo',
+    entityId: broker,
+    recipients: [audience.admins, audience.brokerAgents(broker)],
+    at: await ago('3 days'),
+  });
+  // The oldest read, so the list shows both kinds.
+  await sql`UPDATE notifications SET notification_status = 'Inactive', read_at = created_at
+    WHERE notification_type = ${NOTIFICATION_TYPES.brokerAssociationChanged.type}`.execute(db);
 }
 
 /** A real place of the seeded geography, by names. */
