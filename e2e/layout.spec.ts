@@ -111,3 +111,60 @@ test('at 390 px the list’s # column is narrow, the first data column near the 
     }
   }
 });
+
+test('at 390 px the checkbox and Actions columns take only what their 40 px targets need, the first data column the rest', async ({
+  page,
+}) => {
+  test.setTimeout(120_000); // four list loads and their clicks, on a busy machine
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  for (const [path, first] of [
+    ['/home/Agency/agency', 'Agency Name'],
+    ['/home/users/AgentOperator/agent-operator', 'Name'],
+  ] as const) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      await settle(page);
+      const grid = page.getByRole('grid');
+      const gridBox = (await grid.boundingBox())!;
+      const header = async (name: string) =>
+        (await grid.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+      const select = await header('Select this page');
+      const data = await header(first);
+      const actions = await header('Actions');
+      const row = grid.getByRole('row').nth(1);
+      const checkbox = row.getByRole('checkbox');
+      const buttons = await row.getByRole('button').all();
+      expect(buttons.length, `${path}: a row's actions`).toBeGreaterThan(0);
+      if (size.width === 390) {
+        // '#' (36 px) and the checkboxes (their 40 px and a little padding) leave the first data column
+        // near the left edge, and the Actions column (its icons only) leaves it 140 px of the window.
+        expect(data.x - gridBox.x, `${path}: where ${first} starts`).toBeLessThanOrEqual(90);
+        expect(actions.x - data.x, `${path}: how much of ${first} shows`).toBeGreaterThanOrEqual(140);
+        // Each target stays at least 40 x 40 px, whole inside its column.
+        const box = (await checkbox.boundingBox())!;
+        expect(box.width, `${path}: the checkbox's width`).toBeGreaterThanOrEqual(40);
+        expect(box.height, `${path}: the checkbox's height`).toBeGreaterThanOrEqual(40);
+        expect(box.x + box.width, `${path}: the checkbox's end`).toBeLessThanOrEqual(select.x + select.width);
+        for (const button of buttons) {
+          const name = await button.getAttribute('aria-label');
+          const box = (await button.boundingBox())!;
+          expect(box.width, `${name}: its width`).toBeGreaterThanOrEqual(40);
+          expect(box.height, `${name}: its height`).toBeGreaterThanOrEqual(40);
+          expect(box.x, `${name}: its start`).toBeGreaterThanOrEqual(actions.x);
+          expect(box.x + box.width, `${name}: its end`).toBeLessThanOrEqual(actions.x + actions.width);
+        }
+      } else {
+        // A desktop keeps its widths: the checkboxes' 68 px and the screen's 120 px Actions.
+        expect(select.width, `${path}: the checkbox column's width at 1440 px`).toBe(68);
+        expect(actions.width, `${path}: the Actions column's width at 1440 px`).toBe(120);
+      }
+      // The targets can be used: the checkbox ticks, and nothing covers an action button.
+      await checkbox.click();
+      await expect(checkbox).toBeChecked();
+      await checkbox.click();
+      await expect(checkbox).not.toBeChecked();
+      for (const button of buttons) await button.click({ trial: true });
+    }
+  }
+});

@@ -26,7 +26,6 @@ import {
   SORT_LABEL_SX,
   scrollBoxSx,
   tableMinWidth,
-  useRowNumberWidth,
   withTableColumns,
   type ColumnDef,
 } from './server-table/columns.ts';
@@ -41,6 +40,7 @@ import { useTableViews } from './server-table/use-table-views.ts';
 import { BulkBar, type BulkAction } from './server-table/BulkBar.tsx';
 import { selectionColumn } from './server-table/selection-column.tsx';
 import { useRowSelection } from './server-table/use-row-selection.ts';
+import { useColumnWidths } from './server-table/use-column-widths.ts';
 
 /**
  * A TablePagination that fits a phone: the label, the size, the range and the arrows wrap (right-aligned)
@@ -135,16 +135,17 @@ export function ServerTable<R extends object>({
     rows.map((row, index) => Number(rowId(row, index))),
     JSON.stringify(matching),
   );
-  const numberWidth = useRowNumberWidth((page - 1) * size + rows.length);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const widths = useColumnWidths((page - 1) * size + rows.length, actionsWidth, scrollRef, rows);
   const tableColumns = useMemo(
-    () => withTableColumns(views.shown, renderActions, actionsWidth, numberWidth),
-    [views.shown, renderActions, actionsWidth, numberWidth],
+    () => withTableColumns(views.shown, renderActions, widths.actions, widths.number, widths.phone),
+    [views.shown, renderActions, widths.actions, widths.number, widths.phone],
   );
   // The checkboxes' column shows the selection of this render: after '#', before the data.
   const allColumns = bulk
     ? [
         tableColumns[0]!,
-        selectionColumn<R>(selection, (row) => Number(rowId(row, 0)), bulk.labelOf),
+        selectionColumn<R>(selection, (row) => Number(rowId(row, 0)), bulk.labelOf, widths.phone),
         ...tableColumns.slice(1),
       ]
     : tableColumns;
@@ -152,7 +153,6 @@ export function ServerTable<R extends object>({
 
   // A new page starts at its top. (A block body: Chromium's scrollTo returns a promise, which React
   // would take for a cleanup function.)
-  const scrollRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     scrollRef.current?.scrollTo(0, 0);
   }, [page, size]);
@@ -240,7 +240,7 @@ export function ServerTable<R extends object>({
         }}
       >
         <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
-          <Box ref={scrollRef} sx={scrollBoxSx(renderActions ? actionsWidth : 0)} {...cellTip.handlers}>
+          <Box ref={scrollRef} sx={scrollBoxSx(renderActions ? widths.actions : 0)} {...cellTip.handlers}>
             {cellTip.tooltip}
             {/* Rows are flex boxes (see columnSx), so the table parts get their roles explicitly. */}
             <Table

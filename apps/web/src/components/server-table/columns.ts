@@ -1,5 +1,4 @@
 import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 
 type Align = 'left' | 'right' | 'center';
@@ -21,6 +20,8 @@ export interface ColumnDef<R> {
   renderCell?: (params: { value: unknown; row: R }) => ReactNode;
   /** The header's content instead of `headerName` (a column that is not sortable). */
   renderHeader?: () => ReactNode;
+  /** A column of checkboxes or icon buttons on a phone: see PHONE_TARGETS_SX. */
+  phoneTargets?: boolean;
 }
 
 export const HEADER_HEIGHT = 48;
@@ -28,7 +29,7 @@ export const ROW_HEIGHT = 44;
 const DEFAULT_WIDTH = 100;
 /** The '#' column's field: the row's number in the whole list, not a row property. */
 export const ROW_NUMBER = '__rowNo';
-const ACTIONS = '__actions';
+export const ACTIONS = '__actions';
 
 /** A column's share of a row: rows are flex boxes, so every row lays its cells out alike. */
 export const columnSx = <R>(c: ColumnDef<R>) =>
@@ -84,6 +85,17 @@ const ACTIONS_SX = {
   },
 } as const;
 
+/** A phone's cell padding beside its checkbox or icon buttons. */
+export const PHONE_PADDING = 4;
+/**
+ * A phone's checkbox and Actions cells: their checkboxes and icon buttons 40 x 40 px for a thumb, with
+ * PHONE_PADDING round them, so the data columns get the rest of the width.
+ */
+const PHONE_TARGETS_SX = {
+  px: `${PHONE_PADDING}px`,
+  '& .MuiCheckbox-root, & .MuiIconButton-root': { p: '10px' },
+} as const;
+
 /** The box the rows scroll in: a cell focused by the arrow keys scrolls clear of the sticky header and Actions. */
 export const scrollBoxSx = (actionsWidth: number) => ({
   height: '100%',
@@ -97,25 +109,21 @@ export const cellSx = <R>(c: ColumnDef<R>, height: number) => ({
   ...CELL_SX,
   ...columnSx(c),
   ...(c.field === ACTIONS ? ACTIONS_SX : { position: 'relative' as const }),
+  ...(c.phoneTargets && PHONE_TARGETS_SX),
   height,
   lineHeight: `${height - 1}px`,
 });
 
 /**
- * The '#' column's width: 70 px, but on a phone just the digits of the page's last row number (at least
- * two, 8 px each at the table's 14 px font) and the cell's padding, so the first data column has room.
+ * The '#' column (`numberWidth` px wide), the data columns and, with `renderActions`, the Actions column
+ * (`actionsWidth` px wide, its targets a phone's on a phone).
  */
-export function useRowNumberWidth(lastRowNumber: number) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  return phone ? 20 + 8 * Math.max(2, String(lastRowNumber).length) : 70;
-}
-
-/** The '#' column (`numberWidth` px wide), the data columns and, with `renderActions`, the Actions column. */
 export function withTableColumns<R>(
   columns: ColumnDef<R>[],
   renderActions: ((row: R) => ReactNode) | undefined,
   actionsWidth: number,
   numberWidth: number,
+  phone: boolean,
 ): ColumnDef<R>[] {
   const numbered: ColumnDef<R> = { field: ROW_NUMBER, headerName: '#', width: numberWidth, sortable: false };
   const list = [numbered, ...columns];
@@ -125,6 +133,7 @@ export function withTableColumns<R>(
       headerName: 'Actions',
       width: actionsWidth,
       sortable: false,
+      phoneTargets: phone,
       renderCell: ({ row }) => renderActions(row),
     });
   }

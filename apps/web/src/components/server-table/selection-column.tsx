@@ -1,18 +1,20 @@
 import Checkbox from '@mui/material/Checkbox';
-import type { ColumnDef } from './columns.ts';
+import { PHONE_PADDING, type ColumnDef } from './columns.ts';
 import type { RowSelection } from './use-row-selection.ts';
 
-/** The column of row checkboxes, its header choosing the page. */
+/** The column of row checkboxes, its header choosing the page; on a phone just the 40 px checkboxes. */
 export function selectionColumn<R>(
   selection: RowSelection,
   idOf: (row: R) => number,
   labelOf: (row: R) => string,
+  phone: boolean,
 ): ColumnDef<R> {
   return {
     field: '__select',
     headerName: 'Select',
-    width: 68,
+    width: phone ? 40 + 2 * PHONE_PADDING : 68,
     sortable: false,
+    phoneTargets: phone,
     renderHeader: () => (
       <Checkbox
         size="small"
