@@ -174,7 +174,8 @@ for (const size of [
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(grid.getByRole('row').filter({ hasText: 'Agent' }).first()).toBeVisible();
 
-    // A save while offline says why, and the form stays open with what was typed.
+    // A save while offline is refused before it is sent, in the words of every refused action, and
+    // the form stays open with what was typed.
     await grid
       .getByRole('button', { name: /^Edit / })
       .first()
@@ -185,7 +186,11 @@ for (const size of [
     await context.setOffline(true);
     await name.fill(`${await name.inputValue()} X`);
     await dialog.getByRole('button', { name: 'Update' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Internet not found' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'You are offline. This cannot be done until the connection returns.' }),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
     await context.setOffline(false);
   });

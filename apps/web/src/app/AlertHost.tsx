@@ -13,6 +13,13 @@ const FILLED: Record<AlertSeverity, string> = {
   warning: '#8a3a00',
 };
 
+/**
+ * Where every message shows: at the foot of the window, centred (full width on a phone), as admin tools
+ * with a top bar do, so that it never covers the app bar (menu, search, bell, account) and shows near
+ * a form's buttons, which sit at its foot.
+ */
+const ANCHOR = { vertical: 'bottom', horizontal: 'center' } as const;
+
 /** The single snackbar of the app. A new message replaces the one shown (no backlog of stale alerts). */
 export function AlertHost() {
   const [current, setCurrent] = useState<AlertMessage | null>(null);
@@ -41,7 +48,7 @@ export function AlertHost() {
         open={open && !!current}
         autoHideDuration={TOAST_MS}
         onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={ANCHOR}
       >
         {current ? (
           <Alert

@@ -7,6 +7,7 @@ import {
   type RequestOf,
 } from '@app/contract';
 import { notify } from './notify.ts';
+import { OFFLINE_TEXT } from './online.ts';
 
 /** A failed call. `status` 0 means the network failed (offline or server unreachable). */
 export class ApiError extends Error {
@@ -30,7 +31,10 @@ export interface CallOptions {
    * like a 409 with the server's message instead of signing the user out. 401 still signs out.
    */
   allowForbidden?: boolean;
-  /** Login, logout and permission load: say 'Internet not found' when offline. */
+  /**
+   * Login, logout and permission load: say 'Internet not found' when offline (a GET too is refused up
+   * front). Every other write offline is refused up front with OFFLINE_TEXT.action (see offlineRefusal).
+   */
   offlineCheck?: boolean;
   signal?: AbortSignal;
   /** Give up when no answer arrived after this long (a hung server), failing with status 408. */
@@ -101,9 +105,22 @@ function fail(error: ApiError, opts: CallOptions): never {
   throw error;
 }
 
+/**
+ * Offline, what a call is refused with before it is sent (null when it may go): every write (a save, a
+ * delete, a status change, an upload) with the words of every action refused offline, so that no form
+ * sends, fails and resends; the calls with `offlineCheck` with 'Internet not found'. Reads are sent and
+ * fail, and their screens say why (load-failure.ts).
+ */
+export function offlineRefusal(method: string, opts: CallOptions): ApiError | null {
+  if (navigator.onLine) return null;
+  if (opts.offlineCheck) return new ApiError(0, MESSAGES.offline);
+  return method === 'GET' ? null : new ApiError(0, OFFLINE_TEXT.action);
+}
+
 /** Sends a request and applies the app-wide failure rules; returns the raw Response on success. */
 async function send(url: string, init: RequestInit, opts: CallOptions): Promise<Response> {
-  if (opts.offlineCheck && !navigator.onLine) fail(new ApiError(0, MESSAGES.offline), opts);
+  const refused = offlineRefusal(init.method ?? 'GET', opts);
+  if (refused) fail(refused, opts);
   const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
   const limit = withTimeout(opts.signal, opts.timeoutMs);
   const request = () =>
@@ -118,15 +135,18 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
     res = await request().catch(async (e: unknown) => {
       // The answer may have been lost after the server acted. Sent again with the same key, the
       // server answers with its first answer instead of acting twice: safe to try once more.
-      if (!opts.idempotencyKey || isAbort(e)) throw e;
+      // Not when the connection is gone: that is no lost answer, and the resend would fail as well.
+      if (!opts.idempotencyKey || isAbort(e) || !navigator.onLine) throw e;
       await new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS));
       return request();
     });
   } catch (e) {
     if (limit.timedOut()) fail(new ApiError(408, TIMED_OUT), opts);
     if (isAbort(e)) throw e;
+    // A write whose connection went while it was under way: said as if it had gone before.
     const offline = opts.offlineCheck || !navigator.onLine;
-    fail(new ApiError(0, offline ? MESSAGES.offline : MESSAGES.somethingWrong), opts);
+    const lost = offlineRefusal(init.method ?? 'GET', opts);
+    fail(lost ?? new ApiError(0, offline ? MESSAGES.offline : MESSAGES.somethingWrong), opts);
   } finally {
     limit.done();
   }

@@ -1,5 +1,13 @@
 import { MESSAGES, type AnswerOf, type PostCall } from '@app/contract';
-import { ApiError, BASE_HEADERS, failedAnswer, newIdempotencyKey, type CallOptions } from './api.ts';
+import {
+  ApiError,
+  BASE_HEADERS,
+  failedAnswer,
+  newIdempotencyKey,
+  offlineRefusal,
+  type CallOptions,
+} from './api.ts';
+import { notify } from './notify.ts';
 
 export interface UploadOptions extends CallOptions {
   /** How much of the body has been sent, from 0 to 1. */
@@ -24,6 +32,12 @@ export function uploadWithProgress<C extends PostCall>(
   body: FormData,
   opts: UploadOptions = {},
 ): Promise<AnswerOf<C>> {
+  // Offline, refused before anything is sent, as apiPost refuses.
+  const refused = offlineRefusal('POST', opts);
+  if (refused) {
+    if (!opts.silent) notify.error(refused.message);
+    return Promise.reject(refused);
+  }
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/${call.name}`);
@@ -45,8 +59,7 @@ export function uploadWithProgress<C extends PostCall>(
         reject(error as Error);
       }
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, navigator.onLine ? MESSAGES.somethingWrong : MESSAGES.offline));
+    xhr.onerror = () => reject(offlineRefusal('POST', opts) ?? new ApiError(0, MESSAGES.somethingWrong));
     xhr.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
