@@ -158,6 +158,10 @@ export const propertyIdOf = async (t: TestApp, name: string) =>
       .executeTakeFirstOrThrow()
   ).property_id;
 
+/** How many sellers bear that name. */
+export const sellersNamed = async (t: TestApp, name: string) =>
+  (await t.db.selectFrom('sellers').select('seller_id').where('seller_name', '=', name).execute()).length;
+
 /** The id of the seller of that name. */
 export const sellerIdOf = async (t: TestApp, name: string) =>
   (

@@ -362,6 +362,10 @@ export async function duringChange<T>(
   }
 }
 
+/** True when `condition` holds in the test's database, undefined otherwise: a check for `waitFor`. */
+export const holds = async (t: TestApp, condition: RawBuilder<boolean>) =>
+  (await sql<{ holds: boolean }>`SELECT ${condition} AS holds`.execute(t.db)).rows[0]!.holds || undefined;
+
 /** Polls `check` until it answers something (not undefined), for at most `ms`. */
 export async function waitFor<T>(
   what: string,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/lib/idempotency.ts';
@@ -9,10 +9,11 @@ import {
   idOf,
   place,
   sellerPayload,
+  sellersNamed,
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { lockHolder, waitFor } from './helpers.ts';
+import { holds, lockHolder, waitFor } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -38,10 +39,6 @@ const keyed = (call: string, payload: object, key: string) =>
   });
 const saveSeller = (name: string, key: string) =>
   keyed('saveSeller', sellerPayload(where, name, agencyId), key);
-const sellers = async (name: string) =>
-  (await env.t.db.selectFrom('sellers').select('seller_id').where('seller_name', '=', name).execute()).length;
-const holds = async (condition: RawBuilder<boolean>) =>
-  (await sql<{ holds: boolean }>`SELECT ${condition} AS holds`.execute(env.t.db)).rows[0]!.holds || undefined;
 const keyRow = (key: string) =>
   env.t.db
     .selectFrom('idempotency_keys')
@@ -72,7 +69,7 @@ describe('a create under an Idempotency-Key', () => {
       heartbeat_at = now() - interval '2 seconds' WHERE idempotency_key = ${key}`.execute(env.t.db);
     const retry = await saveSeller('Kept Kalaw', key);
     expect([retry.statusCode, retry.json().message]).toEqual([409, IDEMPOTENCY_MESSAGES.answerLost]);
-    expect(await sellers('Kept Kalaw')).toBe(1);
+    expect(await sellersNamed(env.t, 'Kept Kalaw')).toBe(1);
   });
 
   it('whose key a retry took over while it waited is undone when it writes', async () => {
@@ -91,7 +88,7 @@ describe('a create under an Idempotency-Key', () => {
     } finally {
       await holder.end();
     }
-    expect(await sellers('Late Lualhati')).toBe(0);
+    expect(await sellersNamed(env.t, 'Late Lualhati')).toBe(0);
   });
 
   it('reused after its 24 hours starts afresh: a failure that wrote nothing frees it again', async () => {
@@ -144,8 +141,11 @@ describe('a create under an Idempotency-Key', () => {
       first = keyed('SaveTown', payload, key);
       await holder.untilWaiting('town_adjacency');
       await waitFor('six heartbeats to fall due', () =>
-        holds(sql`(SELECT heartbeat_at < now() - interval '1.5 seconds' FROM idempotency_keys
-          WHERE idempotency_key = ${key})`),
+        holds(
+          env.t,
+          sql`(SELECT heartbeat_at < now() - interval '1.5 seconds' FROM idempotency_keys
+          WHERE idempotency_key = ${key})`,
+        ),
       );
       await holder.query('SELECT pg_stat_clear_snapshot()');
       const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity

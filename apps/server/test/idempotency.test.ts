@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
@@ -9,11 +9,12 @@ import {
   idOf,
   place,
   sellerPayload as sellerFields,
+  sellersNamed,
   setAgency,
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { lockHolder, multipart, png, waitFor } from './helpers.ts';
+import { holds, lockHolder, multipart, png, waitFor } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 const env = useTestApp();
@@ -36,17 +37,6 @@ const saveSeller = (payload: object, key?: string, token = env.admin.token) =>
     headers: key === undefined ? {} : { 'idempotency-key': key },
   });
 
-const sellersNamed = async (name: string) =>
-  Number(
-    (
-      await env.t.db
-        .selectFrom('sellers')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('seller_name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 describe('Idempotency-Key on create calls', () => {
   it('20 concurrent identical saves with one key make one seller, and every caller gets its answer', async () => {
     const key = randomUUID();
@@ -57,7 +47,7 @@ describe('Idempotency-Key on create calls', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: 'Seller saved successfully' });
     }
-    expect(await sellersNamed('Concurrent Cruz')).toBe(1);
+    expect(await sellersNamed(env.t, 'Concurrent Cruz')).toBe(1);
     expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
   });
 
@@ -69,7 +59,7 @@ describe('Idempotency-Key on create calls', () => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(await sellersNamed('Replay Reyes')).toBe(1);
+    expect(await sellersNamed(env.t, 'Replay Reyes')).toBe(1);
   });
 
   it('answers 409 in a plain sentence when the key comes back with another body', async () => {
@@ -80,7 +70,7 @@ describe('Idempotency-Key on create calls', () => {
     expect(other.json().message).toBe(
       'This Idempotency-Key was already used for a different request. Send a new key for a new request',
     );
-    expect(await sellersNamed('Other Ocampo')).toBe(0);
+    expect(await sellersNamed(env.t, 'Other Ocampo')).toBe(0);
   });
 
   it('keeps the keys of different users apart', async () => {
@@ -91,13 +81,13 @@ describe('Idempotency-Key on create calls', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     expect(theirs.statusCode, theirs.body).toBe(200);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
-    expect(await sellersNamed('Shared Santos')).toBe(2);
+    expect(await sellersNamed(env.t, 'Shared Santos')).toBe(2);
   });
 
   it('without a key behaves as before: two saves, two sellers', async () => {
     for (let i = 0; i < 2; i++)
       expect((await saveSeller(sellerPayload('Twice Torres'))).statusCode).toBe(200);
-    expect(await sellersNamed('Twice Torres')).toBe(2);
+    expect(await sellersNamed(env.t, 'Twice Torres')).toBe(2);
   });
 
   it('lets a failed first attempt be retried with the same key', async () => {
@@ -110,7 +100,7 @@ describe('Idempotency-Key on create calls', () => {
     const retried = await saveSeller(sellerPayload('Retry Ramos'), key, agent.token);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    expect(await sellersNamed('Retry Ramos')).toBe(1);
+    expect(await sellersNamed(env.t, 'Retry Ramos')).toBe(1);
   });
 
   it('refuses a malformed key with 400 in a plain sentence, before saving anything', async () => {
@@ -121,14 +111,14 @@ describe('Idempotency-Key on create calls', () => {
       expect(res.statusCode, key).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(await sellersNamed('Malformed Mendoza')).toBe(0);
+    expect(await sellersNamed(env.t, 'Malformed Mendoza')).toBe(0);
     // The draft's structured-field form, a quoted string, is the same key as the bare one.
     const key = randomUUID();
     expect((await saveSeller(sellerPayload('Quoted Quinto'), `"${key}"`)).statusCode).toBe(200);
     expect((await saveSeller(sellerPayload('Quoted Quinto'), key)).headers['idempotent-replayed']).toBe(
       'true',
     );
-    expect(await sellersNamed('Quoted Quinto')).toBe(1);
+    expect(await sellersNamed(env.t, 'Quoted Quinto')).toBe(1);
   });
 
   it('forgets keys after 24 hours: the hourly purge deletes them and the key makes a new request', async () => {
@@ -149,7 +139,7 @@ describe('Idempotency-Key on create calls', () => {
     const again = await saveSeller(sellerPayload('Expired Estrada'), old);
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
-    expect(await sellersNamed('Expired Estrada')).toBe(2);
+    expect(await sellersNamed(env.t, 'Expired Estrada')).toBe(2);
   });
 
   it('an upload sent twice with one key stores one image: multipart bodies compare by fields and file bytes', async () => {
@@ -222,12 +212,6 @@ describe('a create that runs longer than the time after which its claim counts a
       payload: sellerFields(place2, name, agency2),
       headers: { 'idempotency-key': key },
     });
-  const sellers = async (name: string) =>
-    (await slow.t.db.selectFrom('sellers').select('seller_id').where('seller_name', '=', name).execute())
-      .length;
-  const holds = async (condition: RawBuilder<boolean>) =>
-    (await sql<{ holds: boolean }>`SELECT ${condition} AS holds`.execute(slow.t.db)).rows[0]!.holds ||
-    undefined;
 
   it('keeps its key while it runs: a retry waits for its answer instead of saving a second seller', async () => {
     const key = randomUUID();
@@ -236,18 +220,24 @@ describe('a create that runs longer than the time after which its claim counts a
     const first = save('Patient Pascual', key);
     await holder.untilWaiting('insert into "sellers"');
     await waitFor('the claim to outlive the abandonment time', () =>
-      holds(sql`(SELECT created_at < now() - interval '1.5 seconds' FROM idempotency_keys
-        WHERE idempotency_key = ${key})`),
+      holds(
+        slow.t,
+        sql`(SELECT created_at < now() - interval '1.5 seconds' FROM idempotency_keys
+        WHERE idempotency_key = ${key})`,
+      ),
     );
     const { rows } = await sql<{ sent: Date }>`SELECT clock_timestamp() AS sent`.execute(slow.t.db);
     const retry = save('Patient Pascual', key);
     // The retry has decided: it reads the first one's row while it waits, or (taking over) it is
     // waiting to insert a second seller too.
     await waitFor('the retry to wait, or to take over', () =>
-      holds(sql`EXISTS (SELECT FROM pg_stat_activity WHERE datname = current_database()
+      holds(
+        slow.t,
+        sql`EXISTS (SELECT FROM pg_stat_activity WHERE datname = current_database()
           AND query_start > ${rows[0]!.sent} AND query LIKE 'select "request_hash"%')
         OR (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
-          AND wait_event_type = 'Lock' AND query LIKE 'insert into "sellers"%') > 1`),
+          AND wait_event_type = 'Lock' AND query LIKE 'insert into "sellers"%') > 1`,
+      ),
     );
     await holder.commit();
     await holder.end();
@@ -256,7 +246,7 @@ describe('a create that runs longer than the time after which its claim counts a
     expect(b.statusCode, b.body).toBe(200);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(b.body).toBe(a.body);
-    expect(await sellers('Patient Pascual')).toBe(1);
+    expect(await sellersNamed(slow.t, 'Patient Pascual')).toBe(1);
   });
 
   it('is taken over by a retry once its request stopped saying it runs, as when its server stopped', async () => {
@@ -270,6 +260,6 @@ describe('a create that runs longer than the time after which its claim counts a
     const retry = await save('Lost Lopez', key);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
-    expect(await sellers('Lost Lopez')).toBe(1);
+    expect(await sellersNamed(slow.t, 'Lost Lopez')).toBe(1);
   });
 });
