@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WIDTHS, expectFits, settle } from './fits.ts';
 import { E2E, apiHeaders, createListing, expectAccessible, signIn } from './support.ts';
 
@@ -78,93 +78,102 @@ test('a list row’s edit and delete are in reach at 390 px, before the columns 
   await expectAccessible(page);
 });
 
-test('at 390 px the list’s # column is narrow, the first data column near the left edge and the row numbers whole', async ({
-  page,
-}) => {
+const LISTS = [
+  ['/home/Agency/agency', 'Agency Name'],
+  ['/home/users/AgentOperator/agent-operator', 'Name'],
+] as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Signs in, opens each of LISTS at each width and hands its grid to `check`. */
+async function atEachListAndWidth(
+  page: Page,
+  check: (list: {
+    path: string;
+    first: string;
+    width: number;
+    grid: Locator;
+    gridBox: Box;
+    header: (name: string) => Promise<Box>;
+  }) => Promise<void>,
+) {
   await signIn(page, E2E.adminEmail, E2E.adminPassword);
-  for (const [path, first] of [
-    ['/home/Agency/agency', 'Agency Name'],
-    ['/home/users/AgentOperator/agent-operator', 'Name'],
-  ] as const) {
+  for (const [path, first] of LISTS) {
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
       await page.goto(path);
       await settle(page);
       const grid = page.getByRole('grid');
-      const gridBox = (await grid.boundingBox())!;
-      const number = (await grid.getByRole('columnheader', { name: '#', exact: true }).boundingBox())!;
-      const data = (await grid.getByRole('columnheader', { name: first, exact: true }).boundingBox())!;
-      if (size.width === 390) {
-        // Beside '#' and the checkboxes (68 px), the first data column starts within 120 px.
-        expect(number.width, `${path}: the # column's width`).toBeLessThanOrEqual(48);
-        expect(data.x - gridBox.x, `${path}: where ${first} starts`).toBeLessThanOrEqual(120);
-      } else {
-        expect(number.width, `${path}: the # column's width at 1440 px`).toBe(70);
-      }
-      // The '#' header and every row's number show whole, not cut off.
-      const numbers = grid.locator('[role="row"] > :first-child');
-      expect(await numbers.count(), `${path}: rows shown`).toBeGreaterThan(1);
-      const clipped = await numbers.evaluateAll((cells) =>
-        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
-      );
-      expect(clipped, `${path}: row numbers cut off at ${size.width} px`).toEqual([]);
+      const header = async (name: string) =>
+        (await grid.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+      await check({ path, first, width: size.width, grid, gridBox: (await grid.boundingBox())!, header });
     }
   }
+}
+
+test('at 390 px the list’s # column is narrow, the first data column near the left edge and the row numbers whole', async ({
+  page,
+}) => {
+  await atEachListAndWidth(page, async ({ path, first, width, grid, gridBox, header }) => {
+    const number = await header('#');
+    const data = await header(first);
+    if (width === 390) {
+      // Beside '#' and the checkboxes (68 px), the first data column starts within 120 px.
+      expect(number.width, `${path}: the # column's width`).toBeLessThanOrEqual(48);
+      expect(data.x - gridBox.x, `${path}: where ${first} starts`).toBeLessThanOrEqual(120);
+    } else {
+      expect(number.width, `${path}: the # column's width at 1440 px`).toBe(70);
+    }
+    // The '#' header and every row's number show whole, not cut off.
+    const numbers = grid.locator('[role="row"] > :first-child');
+    expect(await numbers.count(), `${path}: rows shown`).toBeGreaterThan(1);
+    const clipped = await numbers.evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+    );
+    expect(clipped, `${path}: row numbers cut off at ${width} px`).toEqual([]);
+  });
 });
 
 test('at 390 px the checkbox and Actions columns take only what their 40 px targets need, the first data column the rest', async ({
   page,
 }) => {
   test.setTimeout(120_000); // four list loads and their clicks, on a busy machine
-  await signIn(page, E2E.adminEmail, E2E.adminPassword);
-  for (const [path, first] of [
-    ['/home/Agency/agency', 'Agency Name'],
-    ['/home/users/AgentOperator/agent-operator', 'Name'],
-  ] as const) {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.goto(path);
-      await settle(page);
-      const grid = page.getByRole('grid');
-      const gridBox = (await grid.boundingBox())!;
-      const header = async (name: string) =>
-        (await grid.getByRole('columnheader', { name, exact: true }).boundingBox())!;
-      const select = await header('Select this page');
-      const data = await header(first);
-      const actions = await header('Actions');
-      const row = grid.getByRole('row').nth(1);
-      const checkbox = row.getByRole('checkbox');
-      const buttons = await row.getByRole('button').all();
-      expect(buttons.length, `${path}: a row's actions`).toBeGreaterThan(0);
-      if (size.width === 390) {
-        // '#' (36 px) and the checkboxes (their 40 px and a little padding) leave the first data column
-        // near the left edge, and the Actions column (its icons only) leaves it 140 px of the window.
-        expect(data.x - gridBox.x, `${path}: where ${first} starts`).toBeLessThanOrEqual(90);
-        expect(actions.x - data.x, `${path}: how much of ${first} shows`).toBeGreaterThanOrEqual(140);
-        // Each target stays at least 40 x 40 px, whole inside its column.
-        const box = (await checkbox.boundingBox())!;
-        expect(box.width, `${path}: the checkbox's width`).toBeGreaterThanOrEqual(40);
-        expect(box.height, `${path}: the checkbox's height`).toBeGreaterThanOrEqual(40);
-        expect(box.x + box.width, `${path}: the checkbox's end`).toBeLessThanOrEqual(select.x + select.width);
-        for (const button of buttons) {
-          const name = await button.getAttribute('aria-label');
-          const box = (await button.boundingBox())!;
-          expect(box.width, `${name}: its width`).toBeGreaterThanOrEqual(40);
-          expect(box.height, `${name}: its height`).toBeGreaterThanOrEqual(40);
-          expect(box.x, `${name}: its start`).toBeGreaterThanOrEqual(actions.x);
-          expect(box.x + box.width, `${name}: its end`).toBeLessThanOrEqual(actions.x + actions.width);
-        }
-      } else {
-        // A desktop keeps its widths: the checkboxes' 68 px and the screen's 120 px Actions.
-        expect(select.width, `${path}: the checkbox column's width at 1440 px`).toBe(68);
-        expect(actions.width, `${path}: the Actions column's width at 1440 px`).toBe(120);
+  await atEachListAndWidth(page, async ({ path, first, width, grid, gridBox, header }) => {
+    const select = await header('Select this page');
+    const data = await header(first);
+    const actions = await header('Actions');
+    const row = grid.getByRole('row').nth(1);
+    const checkbox = row.getByRole('checkbox');
+    const buttons = await row.getByRole('button').all();
+    expect(buttons.length, `${path}: a row's actions`).toBeGreaterThan(0);
+    if (width === 390) {
+      // '#' (36 px) and the checkboxes (their 40 px and a little padding) leave the first data column
+      // near the left edge, and the Actions column (its icons only) leaves it 140 px of the window.
+      expect(data.x - gridBox.x, `${path}: where ${first} starts`).toBeLessThanOrEqual(90);
+      expect(actions.x - data.x, `${path}: how much of ${first} shows`).toBeGreaterThanOrEqual(140);
+      // Each target stays at least 40 x 40 px, whole inside its column.
+      const box = (await checkbox.boundingBox())!;
+      expect(box.width, `${path}: the checkbox's width`).toBeGreaterThanOrEqual(40);
+      expect(box.height, `${path}: the checkbox's height`).toBeGreaterThanOrEqual(40);
+      expect(box.x + box.width, `${path}: the checkbox's end`).toBeLessThanOrEqual(select.x + select.width);
+      for (const button of buttons) {
+        const name = await button.getAttribute('aria-label');
+        const box = (await button.boundingBox())!;
+        expect(box.width, `${name}: its width`).toBeGreaterThanOrEqual(40);
+        expect(box.height, `${name}: its height`).toBeGreaterThanOrEqual(40);
+        expect(box.x, `${name}: its start`).toBeGreaterThanOrEqual(actions.x);
+        expect(box.x + box.width, `${name}: its end`).toBeLessThanOrEqual(actions.x + actions.width);
       }
-      // The targets can be used: the checkbox ticks, and nothing covers an action button.
-      await checkbox.click();
-      await expect(checkbox).toBeChecked();
-      await checkbox.click();
-      await expect(checkbox).not.toBeChecked();
-      for (const button of buttons) await button.click({ trial: true });
+    } else {
+      // A desktop keeps its widths: the checkboxes' 68 px and the screen's 120 px Actions.
+      expect(select.width, `${path}: the checkbox column's width at 1440 px`).toBe(68);
+      expect(actions.width, `${path}: the Actions column's width at 1440 px`).toBe(120);
     }
-  }
+    // The targets can be used: the checkbox ticks, and nothing covers an action button.
+    await checkbox.click();
+    await expect(checkbox).toBeChecked();
+    await checkbox.click();
+    await expect(checkbox).not.toBeChecked();
+    for (const button of buttons) await button.click({ trial: true });
+  });
 });
