@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The widths every screen must fit: a phone and a desktop. */
 export const WIDTHS = [
@@ -51,4 +51,18 @@ export async function misfits(page: Page, signedIn: boolean): Promise<string[]> 
 /** The page does not scroll sideways; the top bar's controls and paging arrows are on-screen. */
 export async function expectFits(page: Page, signedIn: boolean) {
   expect(await misfits(page, signedIn)).toEqual([]);
+}
+
+/** Which of the elements `items` finds end outside the window sideways, each told by its text and box. */
+export async function outsideWindow(page: Page, items: Locator): Promise<string[]> {
+  const { width } = page.viewportSize()!;
+  const found: string[] = [];
+  for (const item of await items.all()) {
+    const box = await item.boundingBox();
+    if (box && (box.x < 0 || box.x + box.width > width))
+      found.push(
+        `"${(await item.innerText()).replace(/\s+/g, ' ')}" spans ${box.x}..${box.x + box.width} px`,
+      );
+  }
+  return found;
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { WIDTHS, expectFits, outsideWindow, settle } from './fits.ts';
 import { E2E, apiHeaders, expectAccessible, openFromMenu, signIn } from './support.ts';
 
 const USERS = '/home/users/AgentOperator/agent-operator';
@@ -194,6 +195,38 @@ test.describe('Role permissions', () => {
     await page.reload();
     await expect(deleteSeller).not.toBeChecked();
   });
+
+  for (const size of WIDTHS) {
+    test(`at ${size.width} px, every row of Role Permission Assign fits the window and a switch works by its label`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await signIn(page, E2E.adminEmail, E2E.adminPassword);
+      await page.goto(ROLE_PERMISSIONS);
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Operator');
+      await page.getByRole('button', { name: 'Assign Permission to Operator', exact: true }).click();
+      await settle(page);
+      const table = page.getByRole('table', { name: 'Permissions of Operator' });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // Each row whole in the window: no sideways scrolling of the table to reach a switch.
+      expect(await outsideWindow(page, table.getByRole('row'))).toEqual([]);
+      await expectFits(page, true);
+      await page.screenshot({
+        path: `test-results/role-permission-assign-${size.width}.png`,
+        fullPage: true,
+      });
+
+      // A long name of one word, which must break rather than widen the table; set back after.
+      const approve = page.getByLabel('BrokerLinkedBrokerAssociationReports', { exact: true });
+      const before = await approve.isChecked();
+      await approve.click();
+      await expect(page.getByText('Record Saved')).toBeVisible();
+      await expect(approve).toBeChecked({ checked: !before });
+      await approve.click();
+      await expect(approve).toBeChecked({ checked: before });
+      await expectAccessible(page);
+    });
+  }
 
   test('the Super Admin role cannot lose a permission', async ({ page }) => {
     await signIn(page, E2E.adminEmail, E2E.adminPassword);

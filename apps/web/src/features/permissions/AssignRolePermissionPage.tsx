@@ -12,11 +12,35 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { MESSAGES } from '@app/contract';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { showServerMessage } from '../../lib/api.ts';
 import { saveAssignment, useRolePermissions, type PermissionRow } from './api.ts';
+
+/**
+ * Below 600 px the table keeps to the window: fixed columns with tighter padding, the names taking
+ * what is left and breaking onto lines (a permission may be one long word). Wider, the table is laid
+ * out by its content as before.
+ */
+const FITTED = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    tableLayout: 'fixed',
+    '& .MuiTableCell-root': { px: 1, overflowWrap: 'anywhere' },
+    '& thead th:nth-of-type(1)': { width: 36 },
+    '& thead th:nth-of-type(2)': { width: 104 },
+    '& thead th:nth-of-type(4)': { width: 74 },
+  },
+});
+
+/**
+ * A name with chances to break between words run together (BrokerLinkedBrokerAssociationReports).
+ * Only where it must break: separate runs of text are drawn a little differently (no kerning across).
+ */
+const breakable = (name: string) =>
+  name.split(/(?<=[a-z])(?=[A-Z])/).flatMap((word, i) => (i === 0 ? [word] : [<wbr key={i} />, word]));
 
 /** Settings > Role Permissions > assign: one switch per permission, grouped by module. */
 export default function AssignRolePermissionPage() {
@@ -24,6 +48,7 @@ export default function AssignRolePermissionPage() {
   const [searchParams] = useSearchParams();
   const roleId = Number(rawRoleId);
   const name = searchParams.get('name') ?? '';
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
 
   const { data, isPending, isError, isFetching, error, refetch } = useRolePermissions(roleId);
   const rows = useMemo(() => data?.roleData?.data ?? [], [data]);
@@ -119,7 +144,7 @@ export default function AssignRolePermissionPage() {
           <Typography>{MESSAGES.noData}</Typography>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={`Permissions of ${name}`}>
+            <Table size="small" aria-label={`Permissions of ${name}`} sx={FITTED}>
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ width: 60 }}>#</TableCell>
@@ -146,7 +171,9 @@ export default function AssignRolePermissionPage() {
                               {module}
                             </TableCell>
                           )}
-                          <TableCell>{row.permission_name}</TableCell>
+                          <TableCell>
+                            {phone ? breakable(row.permission_name) : row.permission_name}
+                          </TableCell>
                           <TableCell>
                             <Switch
                               checked={assigned.has(row.permission_id)}
