@@ -132,6 +132,7 @@ export async function seedDemoListings(db: Db, store: MediaStore, today: string)
   );
   const agriTypes = await idsByName(db, 'agri_types', 'agri_type_id', 'agri_type_name');
   const sellers = await idsByName(db, 'sellers', 'seller_id', 'seller_name');
+  const brokers = await idsByName(db, 'brokers', 'broker_id', 'broker_name');
   const amenities = await idsByName(db, 'amenities', 'id', 'name');
   const prepared: Prepared[] = [];
   for (const listing of DEMO_LISTINGS) {
@@ -161,6 +162,7 @@ export async function seedDemoListings(db: Db, store: MediaStore, today: string)
       barangay_id: place.barangay_id,
       zipcode: place.zip,
       seller_id: listing.seller ? (sellers.get(listing.seller) ?? null) : null,
+      associatedBroker: listing.broker ? (brokers.get(listing.broker) ?? null) : null,
       agent_id: listing.agent ? (savers.get(listing.agent)?.user_id ?? null) : null,
       isFeatured: listing.featured ? 'Yes' : 'No',
     });

@@ -294,6 +294,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
       street: string,
       phone_1: string,
     ) => ({ seller_name, property_owner_name: seller_name, agency_id, phone_1, ...at(place, house, street) });
+    // Each of an agency (decision 89): an Admin's save of a seller without one is refused (decision 10).
     await trx
       .insertInto('sellers')
       .values([
@@ -301,7 +302,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
         seller('Rosario Mendoza', makatiPrime!, 'quezon', '102', 'Mindanao Avenue', '09190000002'),
         seller('Benjamin Aquino', makatiPrime!, 'angeles', '9', 'Fields Avenue', '09190000003'),
         seller('Teresita Ramos', visayasHomes!, 'tagbilaran', '27', 'Carlos P. Garcia Avenue', '09190000004'),
-        seller('Felipe Navarro', null, 'davao', '5', 'J.P. Laurel Avenue', '09190000005'),
+        seller('Felipe Navarro', visayasHomes!, 'davao', '5', 'J.P. Laurel Avenue', '09190000005'),
       ])
       .execute();
 
