@@ -11,6 +11,7 @@ import {
   shownDate,
   signIn,
 } from './support.ts';
+import { WIDTHS } from './fits.ts';
 
 /**
  * The reports as staff use them: the Sold Rent report by booking dates (with an export), the User
@@ -45,6 +46,14 @@ const dataRows = (page: Page) =>
   grid(page)
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell') });
+
+/** The cell of `row` under the column headed `header`. */
+async function cellUnder(page: Page, row: Locator, header: string): Promise<Locator> {
+  const headers = await grid(page).getByRole('columnheader').allTextContents();
+  const index = headers.indexOf(header);
+  expect(index, `no column '${header}' in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return row.getByRole('gridcell').nth(index);
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -165,6 +174,21 @@ test.describe('Reports', () => {
     expect(cells(2)).toContain(SOLD_BUILDING);
     expect(cells(2)).toContain(SOLD);
     expect(cells(2)).toContain(3_600_000);
+  });
+
+  test('an empty value reads – (decision 88): the Pending Month of an Open listing', async ({ page }) => {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(report('open-pending'));
+      await search(page, MEDIA);
+      await expect(page.getByText('1 Records Found')).toBeVisible();
+      const row = dataRows(page);
+      await expect(await cellUnder(page, row, 'Status')).toHaveText('Open');
+      const pending = await cellUnder(page, row, 'Pending Month');
+      await pending.scrollIntoViewIfNeeded();
+      await expect(pending).toBeVisible();
+      await expect(pending).toHaveText('–');
+    }
   });
 
   test('User Count Property: the user type is required; Agents with their listings', async ({ page }) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '../src/lib/format.ts';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  NO_VALUE,
+  shownValue,
+} from '../src/lib/format.ts';
 
 describe('formatDate', () => {
   it('writes a calendar date as DD/MM/YYYY without moving it to another day', () => {
@@ -53,5 +60,18 @@ describe('formatMoney', () => {
 describe('formatCount', () => {
   it('writes thousands separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('shownValue', () => {
+  it("writes an empty value as '–' (decision 88), never '', 'null' or 'undefined'", () => {
+    expect(NO_VALUE).toBe('–');
+    for (const empty of [null, undefined, '', '   ']) expect(shownValue(empty)).toBe('–');
+  });
+
+  it('writes any other value as its text, 0 and false included', () => {
+    expect(shownValue('Open')).toBe('Open');
+    expect(shownValue(0)).toBe('0');
+    expect(shownValue(false)).toBe('false');
   });
 });

@@ -9,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { CallRef, Permission, PostCall } from '@app/contract';
 import { useApiMutation } from '../lib/mutations.ts';
 import type { ListQuery } from '../lib/queries.ts';
+import { isNoValue } from '../lib/format.ts';
 import { whenOnline } from '../lib/online.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -35,7 +36,7 @@ export const statusColumn = <R extends object>(field: string): ColumnDef<R> => (
   field,
   headerName: 'Status',
   width: 120,
-  renderCell: ({ value }) => <StatusChip status={value} />,
+  renderCell: ({ value }) => (isNoValue(value) ? null : <StatusChip status={value} />),
 });
 
 export interface EntityListPageProps<R extends object> {

@@ -11,7 +11,7 @@ import {
   type RecordKind,
 } from '@app/contract';
 import type { QueryParams } from '../lib/api.ts';
-import { formatDate, formatMoney } from '../lib/format.ts';
+import { formatDate, formatMoney, isNoValue } from '../lib/format.ts';
 import { usePermissions } from '../lib/permissions.ts';
 import { listQuery } from '../lib/queries.ts';
 import { RecordLink } from './RecordLink.tsx';
@@ -35,11 +35,12 @@ const nameColumn = (
   headerName,
   flex: 1.5,
   minWidth: 180,
-  renderCell: ({ value, row }) => (
-    <RecordLink kind={kind} id={row[idField]}>
-      {String(value ?? '')}
-    </RecordLink>
-  ),
+  renderCell: ({ value, row }) =>
+    isNoValue(value) ? null : (
+      <RecordLink kind={kind} id={row[idField]}>
+        {String(value)}
+      </RecordLink>
+    ),
 });
 const column = (field: string, headerName: string, minWidth = 130): ColumnDef<Row> => ({
   field,

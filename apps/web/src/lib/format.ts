@@ -58,3 +58,16 @@ export function formatMoney(value: unknown): string {
 
 /** A count with thousands separators ('12,345'). */
 export const formatCount = (value: number): string => value.toLocaleString('en-PH');
+
+/**
+ * What the screen shows for an empty value (decision 88): tables, reports, cards, the status panel and
+ * the audit log all write it so, and a user tells 'empty' from 'not loaded'. Exports keep empty cells.
+ */
+export const NO_VALUE = '–';
+
+/** Whether a value shows as nothing: none, or text of spaces only. */
+export const isNoValue = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** A value as the screen writes it: its text, or NO_VALUE when empty. */
+export const shownValue = (value: unknown): string => (isNoValue(value) ? NO_VALUE : String(value));

@@ -1,5 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { isNoValue, NO_VALUE } from '../../lib/format.ts';
 
 type Align = 'left' | 'right' | 'center';
 
@@ -140,12 +141,20 @@ export function withTableColumns<R>(
   return list;
 }
 
-/** What a cell shows: its column's rendering of the row's value, or the value as text. */
+/**
+ * What a cell shows: its column's rendering of the row's value, or the value as text; NO_VALUE when
+ * that is empty (decision 88). The Actions cell of a row with no actions stays empty.
+ */
 export function cellContent<R>(c: ColumnDef<R>, row: R, rowNumber: number): ReactNode {
   if (c.field === ROW_NUMBER) return rowNumber;
   const raw = (row as Record<string, unknown>)[c.field];
   const value = c.valueGetter ? c.valueGetter(raw, row) : raw;
-  if (c.renderCell) return c.renderCell({ value, row });
-  if (c.valueFormatter) return c.valueFormatter(value, row);
-  return value === null || value === undefined ? '' : String(value);
+  const shown = c.renderCell
+    ? c.renderCell({ value, row })
+    : c.valueFormatter
+      ? c.valueFormatter(value, row)
+      : isNoValue(value)
+        ? null
+        : String(value);
+  return c.field !== ACTIONS && (isNoValue(shown) || shown === false) ? NO_VALUE : shown;
 }

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@app/contract';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, shownValue } from '../../lib/format.ts';
 import { actionLabel, changedFields, entityLabel, fieldLabel, recordLabel, valueText } from './entries.ts';
 
 const CELL_SX = { verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' } as const;
@@ -59,7 +59,7 @@ export function AuditEntryDialog({
                 {term}
               </Typography>
               <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                {value || '—'}
+                {shownValue(value)}
               </Typography>
             </Box>
           ))}
@@ -103,9 +103,11 @@ export function AuditEntryDialog({
                     {f.field}
                   </TableCell>
                   {(bothSides || entry?.action === 'delete') && (
-                    <TableCell sx={CELL_SX}>{f.before}</TableCell>
+                    <TableCell sx={CELL_SX}>{shownValue(f.before)}</TableCell>
                   )}
-                  {(bothSides || entry?.action !== 'delete') && <TableCell sx={CELL_SX}>{f.after}</TableCell>}
+                  {(bothSides || entry?.action !== 'delete') && (
+                    <TableCell sx={CELL_SX}>{shownValue(f.after)}</TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -124,7 +126,7 @@ export function AuditEntryDialog({
                   <TableCell component="th" scope="row" sx={{ ...CELL_SX, fontWeight: 600, width: 160 }}>
                     {fieldLabel(key)}
                   </TableCell>
-                  <TableCell sx={CELL_SX}>{valueText(value)}</TableCell>
+                  <TableCell sx={CELL_SX}>{shownValue(valueText(value))}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

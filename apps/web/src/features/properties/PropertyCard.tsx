@@ -16,7 +16,7 @@ import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import LayersIcon from '@mui/icons-material/Layers';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import { PRODUCT_CATEGORY, type PropertyStatus } from '@app/contract';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, shownValue } from '../../lib/format.ts';
 import { SR_ONLY } from '../../lib/sr-only.ts';
 import type { PropertyCard } from './listing.ts';
 
@@ -37,7 +37,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: u
         <Box component="span" sx={SR_ONLY}>
           {label}:{' '}
         </Box>
-        {value === null || value === undefined || value === '' ? '–' : String(value)}
+        {shownValue(value)}
       </Typography>
     </Box>
   );
@@ -54,10 +54,10 @@ function Essentials({ row }: { row: PropertyCard }) {
         {price ? `${price}${rent ? ` a ${unit}` : ''}` : 'Price not given'}
       </Typography>
       <Typography variant="body2">
-        {[row.product_category_name, row.property_type].filter(Boolean).join(' · ')}
+        {shownValue([row.product_category_name, row.property_type].filter(Boolean).join(' · '))}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {[row.town_name, row.province_name].filter(Boolean).join(', ')}
+        {shownValue([row.town_name, row.province_name].filter(Boolean).join(', '))}
       </Typography>
     </Box>
   );
@@ -156,7 +156,7 @@ export function PropertyCardView({
           {row.property_description}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Agent: {row.agent_name || '–'}
+          Agent: {shownValue(row.agent_name)}
           {phones ? ` · ${phones}` : ''}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 1 }}>

@@ -2,7 +2,7 @@ import type { ColumnDef } from '../../components/ServerTable.tsx';
 import Link from '@mui/material/Link';
 import type { ReportColumn, ReportDefinition, ReportRow } from '@app/contract';
 import { RecordLink } from '../../components/RecordLink.tsx';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, isNoValue } from '../../lib/format.ts';
 
 /** A report's row, as the catalogue declares it (reportRow): any report's fields, by name. */
 export type { ReportRow };
@@ -25,7 +25,7 @@ function column(c: ReportColumn): ColumnDef<ReportRow> {
     return {
       ...base,
       renderCell: ({ value, row }) =>
-        value === null || value === undefined ? null : (
+        isNoValue(value) ? null : (
           <RecordLink kind={record.kind} id={row[record.idField]}>
             {String(value)}
           </RecordLink>
@@ -44,11 +44,11 @@ function column(c: ReportColumn): ColumnDef<ReportRow> {
       return {
         ...base,
         renderCell: ({ value }) =>
-          value ? (
+          isNoValue(value) ? null : (
             <Link href={String(value)} target="_blank" rel="noopener" underline="hover">
               {String(value)}
             </Link>
-          ) : null,
+          ),
       };
     default:
       return base;

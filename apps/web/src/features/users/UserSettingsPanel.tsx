@@ -11,7 +11,7 @@ import { hasOpenPropertyLimit, OPEN_PROPERTY_LIMIT, userApi, userFields, type An
 import { FullRow } from '../../components/EntityFormPage.tsx';
 import { FormTextField } from '../../components/FormInputs.tsx';
 import { fieldRule } from '../../lib/field-rules.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, shownValue } from '../../lib/format.ts';
 
 type Values = Record<string, unknown>;
 type StatusChange = AnswerOf<typeof userApi.GetUserById>['resultData'][number]['status_history'][number];
@@ -99,8 +99,8 @@ export function UserSettingsPanel({
                   <TableCell>
                     {h.old_status} → {h.new_status}
                   </TableCell>
-                  <TableCell>{h.reason ?? ''}</TableCell>
-                  <TableCell>{h.changed_by_name ?? ''}</TableCell>
+                  <TableCell>{shownValue(h.reason)}</TableCell>
+                  <TableCell>{shownValue(h.changed_by_name)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -10,7 +10,7 @@ import { MESSAGES, PROPERTY_STATUSES } from '@app/contract';
 import { FullRow } from '../../../components/EntityFormPage.tsx';
 import { FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
 import { IdSelect } from '../../../components/IdSelect.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, NO_VALUE, shownValue } from '../../../lib/format.ts';
 import { useZoningCodeOptions } from '../../../lib/lookups.ts';
 import { DateField } from '../PropertyInputs.tsx';
 import type { PropertyRecord, PropertyValues } from './form-values.ts';
@@ -22,8 +22,8 @@ const fieldLabel = (column: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The Manila day of a moment the record holds (an ISO timestamp), or a dash. */
-const day = (iso: string | null) => formatDate(iso) || '–';
+/** The Manila day of a moment the record holds (an ISO timestamp), or NO_VALUE. */
+const day = (iso: string | null) => formatDate(iso) || NO_VALUE;
 
 /** Property Status and Modification History Tracking (only when editing). */
 export function StatusPanel({
@@ -104,10 +104,10 @@ export function StatusPanel({
                 {history.map((h, i) => (
                   <TableRow key={`${h.changed_at}-${h.field}-${i}`}>
                     <TableCell>{fieldLabel(h.field)}</TableCell>
-                    <TableCell>{h.old_value ?? ''}</TableCell>
-                    <TableCell>{h.new_value ?? ''}</TableCell>
-                    <TableCell>{h.changed_by_name ?? ''}</TableCell>
-                    <TableCell>{formatDateTime(h.changed_at)}</TableCell>
+                    <TableCell>{shownValue(h.old_value)}</TableCell>
+                    <TableCell>{shownValue(h.new_value)}</TableCell>
+                    <TableCell>{shownValue(h.changed_by_name)}</TableCell>
+                    <TableCell>{shownValue(formatDateTime(h.changed_at))}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
