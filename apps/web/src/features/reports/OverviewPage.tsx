@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { MESSAGES, OVERVIEW, type ReportsOverview } from '@app/contract';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { choiceLink, rangeLink, reportBySlug } from './catalogue.ts';
@@ -31,6 +32,8 @@ interface Figure {
 }
 
 const CHART_HEIGHT = 260;
+/** A chart of horizontal bars: room for each bar and its label. */
+const barsHeight = (count: number) => 80 + 36 * Math.max(count, 2);
 /** dd/mm of a YYYY-MM-DD day, for week axes. */
 const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
 const weekLabel = (w: { week_start: string }) => `Week of ${formatDate(w.week_start)}`;
@@ -68,7 +71,9 @@ function figuresOf(data: ReportsOverview) {
 /** Reports Overview: listings and users at a glance; every bar, slice and figure opens its report. */
 export default function OverviewPage() {
   const navigate = useNavigate();
-  const { palette } = useTheme();
+  const { palette, breakpoints } = useTheme();
+  // A phone has no room for the statuses side by side under their bars: the bars lie down, labels in a column.
+  const narrow = useMediaQuery(breakpoints.down('sm'));
   // The theme's colours (light or dark): one for single-series charts, several for the categories.
   const colour = palette.primary.main;
   const colours = [
@@ -109,10 +114,15 @@ export default function OverviewPage() {
       valueFormatter: (value: number, context: { location: string }) =>
         context.location === 'tick' ? shortCount.format(value) : formatCount(value),
     };
+    // Every week is labelled, slanted so twelve dates stay apart even on a phone; the axis grows to fit.
     const weeks = (data: { week_start: string }[]) => ({
       scaleType: 'band' as const,
       data: data.map((w) => dayMonth(w.week_start)),
+      tickLabelInterval: () => true,
+      tickLabelStyle: { angle: -60, fontSize: 11, textAnchor: 'end' as const },
+      height: 'auto' as const,
     });
+    const statuses = { scaleType: 'band' as const, data: f.status.map((x) => x.label) };
 
     body = (
       <Box
@@ -124,9 +134,10 @@ export default function OverviewPage() {
       >
         <ChartCard id="by-status" heading="Listings by status" figures={f.status}>
           <BarChart
-            height={CHART_HEIGHT}
-            xAxis={[{ scaleType: 'band', data: f.status.map((x) => x.label) }]}
-            yAxis={[countAxis]}
+            height={narrow ? barsHeight(f.status.length) : CHART_HEIGHT}
+            layout={narrow ? 'horizontal' : 'vertical'}
+            xAxis={[narrow ? countAxis : statuses]}
+            yAxis={[narrow ? { ...statuses, width: 'auto' } : countAxis]}
             series={[{ data: counts(f.status), label: 'Listings', color: colour }]}
             hideLegend
             onAxisClick={onAxis(f.status)}
@@ -181,7 +192,7 @@ export default function OverviewPage() {
         </ChartCard>
         <ChartCard id="top-provinces" heading="Top provinces by listings" figures={f.provinces} wide>
           <BarChart
-            height={80 + 36 * Math.max(f.provinces.length, 2)}
+            height={barsHeight(f.provinces.length)}
             layout="horizontal"
             yAxis={[{ scaleType: 'band', data: f.provinces.map((x) => x.label), width: 140 }]}
             xAxis={[countAxis]}
