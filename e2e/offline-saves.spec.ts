@@ -166,3 +166,56 @@ for (const size of [
     await expectAccessible(page);
   });
 }
+
+/** How tall the page is (run in the page). */
+const pageHeight = () =>
+  (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document
+    .documentElement.scrollHeight;
+
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width} px, while a message shows, the form's buttons can be scrolled clear of it`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const userId = await userInQuezonCity(request);
+    await page.setViewportSize(size);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto(`${EDIT_USER}?userId=${userId}`);
+    await expect(page.getByRole('combobox', { name: 'Barangay', exact: true })).toHaveValue('Amihan');
+
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    const height = await page.evaluate(pageHeight);
+    const save = page.getByRole('button', { name: 'Update User' });
+    await save.click();
+    const refused = page.getByRole('alert').filter({ hasText: REFUSED });
+    await expect(refused).toBeVisible();
+    // Scrolled as far as the page goes, the button sits clear of the message (above it on a phone,
+    // where the message spans the window).
+    await page.mouse.move(size.width / 2, size.height / 2);
+    await expect(async () => {
+      await page.mouse.wheel(0, 3000);
+      const button = (await save.boundingBox())!;
+      const message = (await refused.boundingBox())!;
+      expect(overlap(button, message), `${JSON.stringify(button)} under ${JSON.stringify(message)}`).toBe(
+        false,
+      );
+      if (size.width < 600) expect(button.y + button.height).toBeLessThanOrEqual(message.y);
+    }).toPass({ timeout: 5000 });
+    await page.screenshot({ path: `${SHOTS}/buttons-above-message-${size.width}.png` });
+    // Clickable: the button, not the message, takes a press there.
+    await save.click({ trial: true });
+
+    // The room goes with the message.
+    await refused.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.evaluate(pageHeight)).toBe(height);
+    await context.setOffline(false);
+    await save.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'User updated successfully' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${USERS}$`));
+  });
+}

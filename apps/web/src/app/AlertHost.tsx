@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { TOAST_MS } from '@app/contract';
 import { subscribeAlerts, type AlertMessage, type AlertSeverity } from '../lib/notify.ts';
 
@@ -20,10 +22,36 @@ const FILLED: Record<AlertSeverity, string> = {
  */
 const ANCHOR = { vertical: 'bottom', horizontal: 'center' } as const;
 
+/**
+ * On a phone the message spans the foot of the window, over whatever sits there: a form's Save and
+ * Cancel when the form is scrolled to its end. While `element` (the message) shows there, the page
+ * gets room below its end as tall as the message and its gap to the window's edge, so that those
+ * buttons can be scrolled above it (decision 86).
+ */
+function useRoomBelow(element: HTMLElement | null, wanted: boolean) {
+  useEffect(() => {
+    if (!element || !wanted) return;
+    const { style } = document.body;
+    const observer = new ResizeObserver(() => {
+      style.paddingBottom = `${element.offsetHeight + parseFloat(getComputedStyle(element).bottom)}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      style.paddingBottom = '';
+    };
+  }, [element, wanted]);
+}
+
 /** The single snackbar of the app. A new message replaces the one shown (no backlog of stale alerts). */
 export function AlertHost() {
   const [current, setCurrent] = useState<AlertMessage | null>(null);
   const [open, setOpen] = useState(false);
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  // Below 600 px, where the message spans the window; wider, it is narrow and centred.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const shown = open && !!current;
+  useRoomBelow(element, phone && shown);
 
   useEffect(
     () =>
@@ -45,7 +73,8 @@ export function AlertHost() {
     <Portal>
       <Snackbar
         key={current?.id}
-        open={open && !!current}
+        ref={setElement}
+        open={shown}
         autoHideDuration={TOAST_MS}
         onClose={close}
         anchorOrigin={ANCHOR}
