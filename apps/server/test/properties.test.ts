@@ -367,6 +367,22 @@ describe('saving', () => {
     expect((await row(id)).seller_id).toBe(own);
   });
 
+  it("lets an Agent's edit keep the seller of another agency an Admin gave the listing", async () => {
+    const a = await agent(agencyA);
+    const given = await insertSeller('Seller B given', agencyB);
+    const other = await insertSeller('Seller B other', agencyB);
+    const id = await create('Given a seller of B', { agent_id: a.userId, seller_id: given });
+    const unchanged = await update(id, {}, a.token);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect((await row(id)).seller_id).toBe(given);
+    // The form names the kept seller; another agency's seller on none of the Agent's listings stays unnamed.
+    const named = await env.get(`/api/GetSellerWithoutPagination?ids=${given},${other}`, a.token);
+    expect(named.json().resultData).toEqual([{ seller_id: given, seller_name: 'Seller B given' }]);
+    const changed = await update(id, { seller_id: other }, a.token);
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().errors).toEqual({ seller_id: 'Unknown seller' });
+  });
+
   it('enforces the open property limit of the owner', async () => {
     const a = await agent(agencyA);
     await setOpenLimit(env.t, [a.userId], 2);

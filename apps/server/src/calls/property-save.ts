@@ -60,8 +60,8 @@ const CHOSEN_RECORDS = [
 /**
  * The reads behind checkChoices: the type's dwelling flag, and under each field of CHOSEN_RECORDS the
  * chosen record's id (null when none is chosen). Agents must be Active Agents or Owner-Agents, or in an
- * edit already the listing's (agentQuery); the seller one the saver may choose (sellerScope), and none for
- * an Individual; a product mode may be sent by name.
+ * edit already the listing's (agentQuery); the seller one the saver may choose (sellerScope) or in an edit
+ * already the listing's, and none for an Individual; a product mode may be sent by name.
  */
 function choiceReads(db: Db, user: ListingSaver, input: Input, sellerId: number | null) {
   const t = untyped(db);
@@ -87,7 +87,7 @@ function choiceReads(db: Db, user: ListingSaver, input: Input, sellerId: number 
     agent_id: agent(input.agent_id),
     secondary_agent_id: agent(input.secondary_agent_id),
     third_agent_id: agent(input.third_agent_id),
-    seller_id: sellerId === null ? null : sellerQuery(db, sellerId, sellerScope(user)),
+    seller_id: sellerId === null ? null : sellerQuery(db, sellerId, sellerScope(user), input.id),
   };
 }
 

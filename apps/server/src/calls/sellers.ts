@@ -11,6 +11,7 @@ import { assertExist } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
 import { deleteUnused } from '../lib/references.ts';
+import { propertyScope } from '../lib/property-scope.ts';
 import { agencyOf, sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 
@@ -58,6 +59,14 @@ const ownValues = (input: SellerInput, agencyId: number | null) => ({
   notes_about_seller: input.notes_about_seller,
   agency_id: agencyId,
 });
+
+/**
+ * The sellers whose names a form may show by id: those in scope, and the sellers of listings the user
+ * sees, which an edit keeps although another agency's (decision 90).
+ */
+const namedSellerScope = (user: SessionUser) =>
+  sql<SqlBool>`(${sellerScope(user)} OR EXISTS (SELECT 1 FROM properties p
+    WHERE p.seller_id = s.seller_id AND ${propertyScope(user)}))`;
 
 export const sellerCalls: AnyCall[] = [
   defineList(sellerApi.GetSeller, {
@@ -168,10 +177,10 @@ export const sellerCalls: AnyCall[] = [
     access: 'signed-in',
     tag: 'Lookups',
     summary:
-      'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them',
+      'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them (ids also name the sellers of listings you see)',
     handle: async ({ db, user, input }) => ({
       resultData: await narrowLookup(
-        sellers.sellerNamesInScope(db, sellerScope(user)),
+        sellers.sellerNamesInScope(db, input?.ids?.length ? namedSellerScope(user) : sellerScope(user)),
         input,
         sql.ref('s.seller_name'),
         's.seller_id',

@@ -95,9 +95,30 @@ export const agentQuery = (db: Db, userId: number, listingId?: number) =>
 export const lockAgent = (trx: Trx, userId: number) =>
   agentQuery(trx, userId).select('associated_agency_id').forShare().executeTakeFirst();
 
-/** The seller's id, if it exists and `scope` (of sellers `s`) holds it (a query, for readAtOnce). */
-export const sellerQuery = (db: Db, sellerId: number, scope: Expression<SqlBool>) =>
-  db.selectFrom('sellers as s').select('s.seller_id').where('s.seller_id', '=', sellerId).where(scope);
+/**
+ * The seller's id, if it exists and `scope` (of sellers `s`) holds it, or it is already the seller of
+ * the listing `listingId` (an edit keeps the seller an Admin gave, as agentQuery keeps an agent). A query,
+ * for readAtOnce.
+ */
+export const sellerQuery = (db: Db, sellerId: number, scope: Expression<SqlBool>, listingId?: number) =>
+  db
+    .selectFrom('sellers as s')
+    .select('s.seller_id')
+    .where('s.seller_id', '=', sellerId)
+    .where((eb) =>
+      listingId === undefined
+        ? scope
+        : eb.or([
+            scope,
+            eb.exists(
+              eb
+                .selectFrom('properties as p')
+                .select('p.property_id')
+                .where('p.property_id', '=', listingId)
+                .whereRef('p.seller_id', '=', 's.seller_id'),
+            ),
+          ]),
+    );
 
 /** The id of the product mode of that name in any case (a query, for readAtOnce). */
 export const productModeNamedQuery = (db: Db, name: string) =>
