@@ -185,9 +185,12 @@ test.describe('Reports', () => {
       const row = dataRows(page);
       await expect(await cellUnder(page, row, 'Status')).toHaveText('Open');
       const pending = await cellUnder(page, row, 'Pending Month');
-      await pending.scrollIntoViewIfNeeded();
-      await expect(pending).toBeVisible();
       await expect(pending).toHaveText('–');
+      // The table may draw its rows again while loading; scroll to the cell as it is drawn last.
+      await expect(async () => {
+        await pending.scrollIntoViewIfNeeded({ timeout: 1000 });
+        await expect(pending).toBeInViewport({ timeout: 1000 });
+      }).toPass();
     }
   });
 
