@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { WIDTHS } from './fits.ts';
 import { apiHeaders, E2E, expectAccessible, signIn } from './support.ts';
 
 /**
@@ -25,6 +26,15 @@ async function userInQuezonCity(request: APIRequestContext): Promise<number> {
   const row = rows.find((r) => r.associated_agency_id === null && r.barangay_id !== null);
   expect(row, 'a demo user with an address of their own').toBeTruthy();
   return row!.user_id;
+}
+
+/** Edit User of that user, opened by the Admin at the size given, its address loaded. */
+async function editUserOpened(page: Page, request: APIRequestContext, size: (typeof WIDTHS)[number]) {
+  const userId = await userInQuezonCity(request);
+  await page.setViewportSize(size);
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  await page.goto(`${EDIT_USER}?userId=${userId}`);
+  await expect(page.getByRole('combobox', { name: 'Barangay', exact: true })).toHaveValue('Amihan');
 }
 
 interface Box {
@@ -79,21 +89,14 @@ function countCalls(page: Page, call: string) {
   return sent;
 }
 
-for (const size of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const size of WIDTHS) {
   test(`offline at ${size.width} px, Update User is refused where it was pressed, nothing is sent; online it saves`, async ({
     page,
     context,
     request,
   }) => {
-    const userId = await userInQuezonCity(request);
-    await page.setViewportSize(size);
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
-    await page.goto(`${EDIT_USER}?userId=${userId}`);
+    await editUserOpened(page, request, size);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Edit User/);
-    await expect(page.getByRole('combobox', { name: 'Barangay', exact: true })).toHaveValue('Amihan');
     const updates = countCalls(page, 'UpdateUser');
 
     await context.setOffline(true);
@@ -130,10 +133,7 @@ for (const size of [
   });
 }
 
-for (const size of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const size of WIDTHS) {
   test(`at ${size.width} px, Edit User's address labels sit above their values as soon as the values show`, async ({
     page,
     request,
@@ -172,20 +172,13 @@ const pageHeight = () =>
   (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document
     .documentElement.scrollHeight;
 
-for (const size of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const size of WIDTHS) {
   test(`at ${size.width} px, while a message shows, the form's buttons can be scrolled clear of it`, async ({
     page,
     context,
     request,
   }) => {
-    const userId = await userInQuezonCity(request);
-    await page.setViewportSize(size);
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
-    await page.goto(`${EDIT_USER}?userId=${userId}`);
-    await expect(page.getByRole('combobox', { name: 'Barangay', exact: true })).toHaveValue('Amihan');
+    await editUserOpened(page, request, size);
 
     await context.setOffline(true);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
