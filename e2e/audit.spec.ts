@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { E2E, apiHeaders, expectAccessible, openFromMenu, signIn } from './support.ts';
+import { E2E, apiHeaders, expectAccessible, expectDate, openFromMenu, signIn, typeDate } from './support.ts';
 
 /**
  * The Audit Log as a Super Admin meets it: a role they add shows in the log, found with the filters,
@@ -104,6 +104,47 @@ test.describe('Audit Log', () => {
     await choose(page, 'Entity', 'All');
     await expect(dataRows(page).first()).toContainText('getAuditLog/export');
   });
+
+  for (const width of [1440, 390]) {
+    test(`a date typed as 03/12/2026 filters by 3 December 2026 (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, E2E.adminEmail, E2E.adminPassword);
+      await page.goto('/home/audit/audit-log');
+      await expect(dataRows(page).first()).toBeVisible();
+
+      // Decision 87: day first, whatever the browser's locale (a native date input took 12 March).
+      const filtered = page.waitForRequest(
+        (r) => r.url().includes('/api/getAuditLog?') && /from_date/.test(r.url()),
+      );
+      await typeDate(page, 'From', '03/12/2026');
+      const sent = new URL((await filtered).url()).searchParams;
+      expect(sent.get('from_date')).toBe('2026-12-03');
+      await expect(page).toHaveURL(/from_date=2026-12-03/);
+      await typeDate(page, 'To', '03/12/2026');
+      await expect(page).toHaveURL(/from_date=2026-12-03&to_date=2026-12-03/);
+      await expectDate(page, 'From', '03/12/2026');
+      await expectDate(page, 'To', '03/12/2026');
+
+      // An end before the start is said under the field; the calendar opens on the typed day.
+      await typeDate(page, 'To', '02/12/2026');
+      const filters = page.getByRole('region', { name: 'Filters' });
+      await expect(filters.getByText('The end date must not be before the start date')).toBeVisible();
+      await page
+        .getByRole('button', { name: /Choose date/ })
+        .first()
+        .click();
+      const calendar = page.getByRole('dialog');
+      await expect(calendar).toContainText('December 2026');
+      await expect(calendar.getByRole('gridcell', { name: '3', exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expectAccessible(page);
+      await page.screenshot({ path: `e2e/.artifacts/screens/audit-dates-${width}.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+      await expect(calendar).toBeHidden();
+    });
+  }
 
   test('an Operator has no Audit Log in the menu', async ({ page }) => {
     await signIn(page, 'operator@demo.pinoyproperty.ph', E2E.demoPassword);

@@ -1,6 +1,15 @@
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E, expectAccessible, newOperator, saveDespiteDuplicates, saveListing, signIn } from './support.ts';
+import {
+  E2E,
+  expectAccessible,
+  expectDate,
+  newOperator,
+  saveDespiteDuplicates,
+  saveListing,
+  signIn,
+  typeDate,
+} from './support.ts';
 
 /**
  * Properties as staff use them: a For Rent house with its dwelling panel on a real Cebu address, two
@@ -170,12 +179,15 @@ test.describe('Properties', () => {
     await fillAddress(page);
     await field(page, 'Rental Price Asked').fill('35000');
     await choose(page, 'Rent Due Day', '5');
+    // Typed day first (decision 87): 1 February, not 2 January.
+    await typeDate(page, 'Date Rental Started', '01/02/2026');
     await choose(page, 'Floor Level', 'Ground');
     await page.getByRole('checkbox', { name: 'Garage' }).check();
     await page.getByRole('checkbox', { name: 'Free Wi-Fi' }).check();
     await screenshot(page, 'form-add');
     await expectAccessible(page);
-    await saveListing(page);
+    const saved = await saveListing(page);
+    expect(saved.request().postDataJSON().date_rental_started).toBe('2026-02-01');
     await expect(page).toHaveURL(new RegExp(`${LIST}$`));
 
     // The card, then its media page.
@@ -236,6 +248,7 @@ test.describe('Properties', () => {
     await withImage.getByRole('button', { name: `Edit ${HOUSE}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Edit Property : ${HOUSE}` })).toBeVisible();
     await expect(select(page, 'Bedrooms')).toHaveText('3');
+    await expectDate(page, 'Date Rental Started', '01/02/2026');
     await choose(page, 'Status', 'Sold');
     await page.getByRole('button', { name: 'Update Property' }).click();
     await expect(page.getByText('Property updated successfully')).toBeVisible();

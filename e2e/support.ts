@@ -202,3 +202,23 @@ export async function saveDespiteDuplicates(page: Page) {
     await warning.getByRole('button', { name: 'Save anyway' }).click();
   });
 }
+
+/**
+ * A date field by its label (a required one's ends in a thin space and '*'): the group of its day, month and year
+ * (DD/MM/YYYY). The label also names the hidden input that carries the value, after the group.
+ */
+export const dateField = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`)).first();
+
+/** Types a date into a date field as a person would: clicks its start and types 'DD/MM/YYYY'. */
+export async function typeDate(page: Page, label: string, date: string) {
+  const field = dateField(page, label);
+  const box = (await field.boundingBox())!;
+  await field.click({ position: { x: 18, y: box.height / 2 } });
+  await page.keyboard.type(date);
+}
+
+/** Sees a date field show 'DD/MM/YYYY' (an empty one shows the letters DD/MM/YYYY). */
+export async function expectDate(page: Page, label: string, date: string) {
+  await expect(page.getByRole('group', { name: label, exact: true })).toContainText(date);
+}

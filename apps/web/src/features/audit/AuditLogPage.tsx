@@ -16,6 +16,7 @@ import {
   type AuditEntry,
   type AuditUserOption,
 } from '@app/contract';
+import { DateInput } from '../../components/DateInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -165,24 +166,20 @@ export default function AuditLogPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="date"
+          <DateInput
             label="From"
             size="small"
             value={filters.from_date}
-            onChange={(e) => apply('from_date', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(v) => apply('from_date', v)}
             sx={FIELD_SX}
           />
-          <TextField
-            type="date"
+          <DateInput
             label="To"
             size="small"
             value={filters.to_date}
-            onChange={(e) => apply('to_date', e.target.value)}
+            onChange={(v) => apply('to_date', v)}
             error={!!rangeError}
             helperText={rangeError}
-            slotProps={{ inputLabel: { shrink: true } }}
             sx={FIELD_SX}
           />
           {filters.entity_id && (

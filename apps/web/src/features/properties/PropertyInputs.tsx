@@ -5,6 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { DateInput } from '../../components/DateInput.tsx';
 import { lookupInput } from '../../components/lookup-input.tsx';
 
 interface InputProps<T extends FieldValues> {
@@ -26,18 +27,17 @@ export function DateField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
   return (
-    <TextField
-      type="date"
+    <DateInput
       name={field.name}
       inputRef={field.ref}
       onBlur={field.onBlur}
-      value={field.value ?? ''}
-      onChange={(e) => field.onChange(e.target.value)}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
       label={label}
       required={required}
       error={!!message}
       helperText={message ?? hint ?? ' '}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max } }}
+      max={max}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -18,6 +18,9 @@ import { useUrlParams } from '../../lib/url-state.ts';
 import { filterErrors, readFilters, type FilterValues } from './catalogue.ts';
 import { reportListQuery } from './api.ts';
 import { reportColumns, type ReportRow } from './columns.tsx';
+
+// Only the reports bounded by dates load the date picker.
+const DateInput = lazy(() => import('../../components/DateInput.tsx'));
 
 type Choice = Extract<ReportFilter, { kind: 'choice' }>;
 type DateRange = Extract<ReportFilter, { kind: 'dateRange' }>;
@@ -174,19 +177,24 @@ function DateRangeInputs({
           [filter.to, filter.toLabel],
         ] as const
       ).map(([param, label]) => (
-        <TextField
+        <Suspense
           key={param}
-          type="date"
-          label={label}
-          size="small"
-          value={values[param] ?? ''}
-          onChange={(e) => change(param, e.target.value)}
-          required={!filter.optional}
-          error={!!errors[param]}
-          helperText={errors[param]}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={FIELD_SX}
-        />
+          // The field's place and name while the picker loads; it is not typed into.
+          fallback={
+            <TextField label={label} size="small" disabled required={!filter.optional} sx={FIELD_SX} />
+          }
+        >
+          <DateInput
+            label={label}
+            size="small"
+            value={values[param] ?? ''}
+            onChange={(v) => change(param, v)}
+            required={!filter.optional}
+            error={!!errors[param]}
+            helperText={errors[param]}
+            sx={FIELD_SX}
+          />
+        </Suspense>
       ))}
     </>
   );
