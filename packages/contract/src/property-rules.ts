@@ -41,7 +41,8 @@ export const PROPERTY_MESSAGES = {
     'The default image cannot be deleted while the property has other images: make another image the default first',
   onlyImagesDefault: 'Only an image can be the default',
   videoLink: 'Provide a valid video link (http:// or https://)',
-  expiryTooLate: (limit: string) => `The rental cannot expire after ${limit}`,
+  /** `limit` YYYY-MM-DD, said as the screens show dates: DD/MM/YYYY (decision 87). */
+  expiryTooLate: (limit: string) => `The rental cannot expire after ${limit.split('-').reverse().join('/')}`,
   suspendedReason: 'Suspended reason is required',
 } as const;
 

@@ -8,6 +8,7 @@ import {
   YES_NO,
 } from '@app/contract';
 import { FormNumberSelectField, FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { DateField, FlagField, FreeSoloField } from '../PropertyInputs.tsx';
 import type { PropertyValues } from './form-values.ts';
 import { amountInput } from './input-rules.ts';
@@ -63,7 +64,7 @@ export function RentPanel({ control }: { control: Control<PropertyValues> }) {
         name="current_rental_expires"
         label="Current Rental Expires"
         max={limit}
-        hint={`At the latest ${limit}`}
+        hint={`At the latest ${formatDate(limit)}`}
       />
       <DateField control={control} name="date_rental_started" label="Date Rental Started" />
       <FlagField control={control} name="rental_switch_on" label="Rental Switch On" variant="switch" />
