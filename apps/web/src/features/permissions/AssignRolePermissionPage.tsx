@@ -73,8 +73,7 @@ export default function AssignRolePermissionPage() {
     return [...map.entries()];
   }, [rows]);
 
-  // The spec shows a switch and a checkbox bound to the same is_permission_assigned value; one Switch
-  // per row carries that value here (a second control for the same bit adds nothing but noise).
+  // One switch per row, not the spec's switch and checkbox bound to the same value (decision 91).
   const toggle = async (row: PermissionRow) => {
     const before = assigned;
     const next = new Set(before);
