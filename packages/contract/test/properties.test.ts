@@ -98,7 +98,7 @@ describe('propertyIssues', () => {
     ).toEqual([]);
     expect(
       issuesOf({ ...forSale, current_rental_expires: '2027-03-11' }, { dwelling: false, today }),
-    ).toEqual([{ path: ['current_rental_expires'], message: 'The rental cannot expire after 2027-03-10' }]);
+    ).toEqual([{ path: ['current_rental_expires'], message: 'The rental cannot expire after 10/03/2027' }]);
   });
 });
 
