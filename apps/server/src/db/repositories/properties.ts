@@ -105,19 +105,11 @@ export const sellerQuery = (db: Db, sellerId: number, scope: Expression<SqlBool>
     .selectFrom('sellers as s')
     .select('s.seller_id')
     .where('s.seller_id', '=', sellerId)
-    .where((eb) =>
+    .where(
       listingId === undefined
         ? scope
-        : eb.or([
-            scope,
-            eb.exists(
-              eb
-                .selectFrom('properties as p')
-                .select('p.property_id')
-                .where('p.property_id', '=', listingId)
-                .whereRef('p.seller_id', '=', 's.seller_id'),
-            ),
-          ]),
+        : sql<SqlBool>`(${scope} OR EXISTS (SELECT 1 FROM properties p
+            WHERE p.property_id = ${listingId} AND p.seller_id = s.seller_id))`,
     );
 
 /** The id of the product mode of that name in any case (a query, for readAtOnce). */
