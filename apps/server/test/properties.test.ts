@@ -15,7 +15,7 @@ import {
   type Place,
 } from './entity-fixtures.ts';
 import { checkingAnswers } from './property-fixtures.ts';
-import { lockHolder } from './helpers.ts';
+import { duringChange, lockHolder } from './helpers.ts';
 
 // Every answer of a listing call read here is checked against its declaration (decision 36).
 const env = checkingAnswers(useTestApp());
@@ -381,6 +381,24 @@ describe('saving', () => {
     const changed = await update(id, { seller_id: other }, a.token);
     expect(changed.statusCode).toBe(400);
     expect(changed.json().errors).toEqual({ seller_id: 'Unknown seller' });
+  });
+
+  it("judges a kept seller on the listing as locked: an Admin's change of seller while an Agent saves", async () => {
+    const a = await agent(agencyA);
+    const given = await insertSeller('Seller B kept', agencyB);
+    const changedTo = await insertSeller('Seller B changed to', agencyB);
+    const id = await create('Seller changed meanwhile', { agent_id: a.userId, seller_id: given });
+    const form = await record(id, a.token);
+    const res = await duringChange(
+      env.t,
+      'UPDATE properties SET seller_id = $1 WHERE property_id = $2',
+      [changedTo, id],
+      'properties',
+      () => env.post('updateproperty', form, a.token),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ seller_id: 'Unknown seller' });
+    expect((await row(id)).seller_id).toBe(changedTo);
   });
 
   it('enforces the open property limit of the owner', async () => {

@@ -45,6 +45,7 @@ import type { SessionUser } from '../lib/session.ts';
 import {
   agencyForListing,
   assertOpenPlace,
+  assertSellerOnLocked,
   checkChoices,
   columnsOf,
   lockedAgents,
@@ -147,6 +148,7 @@ export const propertyCalls: AnyCall[] = [
           const before = await lockedPropertyRow(trx, input.id, propertyScope(user));
           // Deleted, or given out of the user's scope, while this waited for its lock.
           if (!before) throw notFound('Property');
+          await assertSellerOnLocked(trx, user, sellerId, before);
           const oldStatus = before.status as PropertyStatus;
           const status = input.status ?? oldStatus;
           const changed = status !== oldStatus;

@@ -120,6 +120,22 @@ export async function checkChoices<K extends string = never>(
   return { sellerId, found };
 }
 
+/**
+ * An edit's seller judged on the listing as locked (`before`, decision 82): the listing's own seller is
+ * kept (decision 90), any other must be one the saver may choose. checkChoices judged it before the
+ * lock, when a change of seller under way (an Admin's) was not seen yet.
+ */
+export async function assertSellerOnLocked(
+  trx: Trx,
+  user: ListingSaver,
+  sellerId: number | null,
+  before: Record<string, unknown>,
+) {
+  if (sellerId === null || sellerId === before.seller_id) return;
+  if (!(await sellerQuery(trx, sellerId, sellerScope(user)).executeTakeFirst()))
+    throw unknown('seller_id', 'seller');
+}
+
 const AGENT_FIELDS = ['agent_id', 'secondary_agent_id', 'third_agent_id'] as const;
 
 /**
