@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { TOAST_MS } from '@app/contract';
 import { subscribeAlerts, type AlertMessage, type AlertSeverity } from '../lib/notify.ts';
 
@@ -23,17 +21,21 @@ const FILLED: Record<AlertSeverity, string> = {
 const ANCHOR = { vertical: 'bottom', horizontal: 'center' } as const;
 
 /**
- * On a phone the message spans the foot of the window, over whatever sits there: a form's Save and
- * Cancel when the form is scrolled to its end. While `element` (the message) shows there, the page
- * gets room below its end as tall as the message and its gap to the window's edge, so that those
- * buttons can be scrolled above it (decision 86).
+ * The message sits at the foot of the window, over whatever sits there: a form's Save and Cancel and
+ * the footer line when the page is scrolled to its end (spanning the window on a phone, centred and
+ * narrower wider up, where it still covers the footer and, on a tablet, a form's Cancel). While
+ * `element` (the message) shows, the page gets room below its end as tall as the message and its gap
+ * to the window's edge, at every width, so that all of the page can be scrolled above it (decisions 86
+ * and 92). Rounded up, so that no fraction of a pixel stays under the message.
  */
 function useRoomBelow(element: HTMLElement | null, wanted: boolean) {
   useEffect(() => {
     if (!element || !wanted) return;
     const { style } = document.body;
-    const observer = new ResizeObserver(() => {
-      style.paddingBottom = `${element.offsetHeight + parseFloat(getComputedStyle(element).bottom)}px`;
+    const observer = new ResizeObserver(([entry]) => {
+      // The laid-out height to the fraction (offsetHeight rounds it, a rectangle includes transforms).
+      const height = entry!.borderBoxSize[0]!.blockSize;
+      style.paddingBottom = `${Math.ceil(height + parseFloat(getComputedStyle(element).bottom))}px`;
     });
     observer.observe(element);
     return () => {
@@ -48,10 +50,8 @@ export function AlertHost() {
   const [current, setCurrent] = useState<AlertMessage | null>(null);
   const [open, setOpen] = useState(false);
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  // Below 600 px, where the message spans the window; wider, it is narrow and centred.
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const shown = open && !!current;
-  useRoomBelow(element, phone && shown);
+  useRoomBelow(element, shown);
 
   useEffect(
     () =>
