@@ -10,7 +10,7 @@ import { MESSAGES, PROPERTY_STATUSES } from '@app/contract';
 import { FullRow } from '../../../components/EntityFormPage.tsx';
 import { FormSelectField, FormTextField } from '../../../components/FormInputs.tsx';
 import { IdSelect } from '../../../components/IdSelect.tsx';
-import { formatDate, formatDateTime, NO_VALUE, shownValue } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, shownValue } from '../../../lib/format.ts';
 import { useZoningCodeOptions } from '../../../lib/lookups.ts';
 import { DateField } from '../PropertyInputs.tsx';
 import type { PropertyRecord, PropertyValues } from './form-values.ts';
@@ -23,7 +23,7 @@ const fieldLabel = (column: string) => {
 };
 
 /** The Manila day of a moment the record holds (an ISO timestamp), or NO_VALUE. */
-const day = (iso: string | null) => formatDate(iso) || NO_VALUE;
+const day = (iso: string | null) => shownValue(formatDate(iso));
 
 /** Property Status and Modification History Tracking (only when editing). */
 export function StatusPanel({
