@@ -112,12 +112,23 @@ export const flag = z
       (typeof v === 'string' && ['1', 'true', 'yes'].includes(v.trim().toLowerCase())),
   );
 
-/** A positive integer id, from JSON or a query string., from JSON or a query string. */
-export const id = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .positive('Must be a positive number')
-  .max(2_147_483_647, 'Too large');
+/**
+ * What no id is sent as: true, false, an array or an object (a number or a text is one). Read as a
+ * number, true was 1 and [5] was 5, so such a value named a record (decision 93); it is NaN instead,
+ * refused as not a number.
+ */
+const notAnId = (v: unknown) =>
+  typeof v === 'boolean' || (typeof v === 'object' && v !== null) ? Number.NaN : v;
+
+/** A positive integer id, from JSON or a query string. */
+export const id = z.preprocess(
+  notAnId,
+  z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .positive('Must be a positive number')
+    .max(2_147_483_647, 'Too large'),
+) as z.ZodType<number, unknown>;
 
 /** An optional id: blank, 0 or null mean none. */
 export const optionalId = z.preprocess(
@@ -130,7 +141,7 @@ export const parentId = optionalId.optional();
 
 /** A required id from a select: an empty select says 'Field is required'. */
 export const requiredId = z.preprocess(
-  (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : v),
+  (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : notAnId(v)),
   z.coerce
     .number({ error: MESSAGES.required })
     .int(MESSAGES.required)
