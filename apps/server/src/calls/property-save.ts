@@ -30,7 +30,7 @@ import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-r
 import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { unknown, type AnyDb } from '../lib/links.ts';
-import { choiceGone } from '../lib/references.ts';
+import { choiceGone, isForeignKeyViolation } from '../lib/references.ts';
 import { sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { events } from '../lib/notifications.ts';
@@ -43,14 +43,17 @@ const untyped = (db: Db) => db as unknown as AnyDb;
 
 type Input = PropertyFields & Partial<PropertyUpdateFields>;
 
-/** What checkChoices refuses when a chosen record is not found: the wire field, and what it names. */
+/**
+ * What checkChoices refuses when a chosen record is not found: the wire field, what it names and the
+ * listing's column holding it, where its name is not the field's.
+ */
 const CHOSEN_RECORDS = [
   ['property_classification_id', 'classification'],
   ['product_category_id', 'product category'],
-  ['agri_type', 'agricultural type'],
-  ['minimum_rental_period_sale', 'product mode'],
-  ['zonningCode', 'zoning code'],
-  ['associatedBroker', 'broker'],
+  ['agri_type', 'agricultural type', 'agri_type_id'],
+  ['minimum_rental_period_sale', 'product mode', 'product_mode_id'],
+  ['zonningCode', 'zoning code', 'zoning_code_id'],
+  ['associatedBroker', 'broker', 'broker_id'],
   ['agent_id', 'agent'],
   ['secondary_agent_id', 'agent'],
   ['third_agent_id', 'agent'],
@@ -161,13 +164,18 @@ const CHOICE_REFUSED = 'UCH01';
 
 /**
  * A save's error as the client should read it: a choice its write refused (lockedAgents) as
- * checkChoices refuses it, 400 "Unknown agent" on the field; a chosen record deleted meanwhile as
- * choiceGone answers it.
+ * checkChoices refuses it, 400 "Unknown agent" on the field; so too a chosen record deleted meanwhile,
+ * which the listing's foreign key refuses ("Unknown seller" for a seller deleted while the save waited
+ * on its row); any other record deleted meanwhile as choiceGone answers it.
  */
 export function savingError(error: unknown) {
-  const { code, detail } = error as { code?: string; detail?: string };
-  const label = code === CHOICE_REFUSED && CHOSEN_RECORDS.find(([field]) => field === detail)?.[1];
-  return label ? unknown(detail!, label) : choiceGone(error);
+  const { code, detail, constraint } = error as { code?: string; detail?: string; constraint?: string };
+  const chosen = CHOSEN_RECORDS.find(([field, , column]) =>
+    code === CHOICE_REFUSED
+      ? field === detail
+      : isForeignKeyViolation(error) && constraint === `properties_${column ?? field}_fkey`,
+  );
+  return chosen ? unknown(chosen[0], chosen[1]) : choiceGone(error);
 }
 
 /** An edit's own fields (its id, the Status and Modification History panel): ignored in a new listing. */
