@@ -1,4 +1,5 @@
-import { useState, type ReactNode, type Ref } from 'react';
+import { useState, type ClipboardEvent, type ReactNode, type Ref } from 'react';
+import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
@@ -9,6 +10,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 const FORMAT = 'DD/MM/YYYY';
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const INVALID = 'Enter a date as DD/MM/YYYY';
+/** The calendar's years (MUI's own default range): a date typed outside them is refused in words. */
+const EARLIEST = dayjs('1900-01-01');
+const LATEST = dayjs('2099-12-31');
+const OUT_OF_RANGE = 'Enter a date from 01/01/1900 to 31/12/2099';
+/** What a pasted date may look like: as shown, without leading zeros, or as the wire's YYYY-MM-DD. */
+const PASTED = ['DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
 
 export interface DateInputProps {
   label: string;
@@ -24,6 +31,12 @@ export interface DateInputProps {
   helperText?: ReactNode;
   /** The latest day the calendar offers, 'YYYY-MM-DD'. */
   max?: string;
+  /**
+   * What onChange gives while the field holds something that is not a date (an impossible day, a
+   * date half typed): a form passes a value its rules refuse, so that it is not saved as no date.
+   * By default '', as for an emptied field.
+   */
+  invalidValue?: string;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }
@@ -31,11 +44,15 @@ export interface DateInputProps {
 const parse = (iso: string): Dayjs | null => (ISO.test(iso) && dayjs(iso).isValid() ? dayjs(iso) : null);
 
 /**
- * Chrome's year section passes through years 0002, 0020 and 0202 while 2026 is typed: only a date
- * with a four-digit year counts as whole, so those steps are not sent as filters.
+ * A date of the calendar's years, or null. Chrome's year section passes through years 0002, 0020
+ * and 0202 while 2026 is typed: those steps are not whole dates, so they are not sent as filters.
  */
-const toIso = (date: Dayjs | null): string =>
-  date && date.isValid() && date.year() >= 1000 ? date.format('YYYY-MM-DD') : '';
+const whole = (date: Dayjs | null): Dayjs | null =>
+  date && date.isValid() && !date.isBefore(EARLIEST, 'day') && !date.isAfter(LATEST, 'day') ? date : null;
+
+/** A pasted text as a date, or null when it is none of the PASTED shapes (or no such day). */
+const pasted = (text: string): Dayjs | null =>
+  PASTED.map((f) => dayjs(text.trim(), f, true)).find((d) => whole(d)) ?? null;
 
 /**
  * A date typed and shown as DD/MM/YYYY (a native date input follows the browser's locale, so a
@@ -55,9 +72,14 @@ export default function DateInput({
   error,
   helperText,
   max,
+  invalidValue = '',
   size,
   sx,
 }: DateInputProps) {
+  const toIso = (date: Dayjs | null): string => {
+    if (!date) return '';
+    return whole(date)?.format('YYYY-MM-DD') ?? invalidValue;
+  };
   const [state, setState] = useState(() => ({ prop: value, typed: parse(value) }));
   const [editing, setEditing] = useState(false);
   if (value !== state.prop) {
@@ -68,42 +90,71 @@ export default function DateInput({
     const keep = editing || value === toIso(state.typed);
     setState({ prop: value, typed: keep ? state.typed : parse(value) });
   }
-  const [invalid, setInvalid] = useState(false);
+  // What is wrong with what the field holds, in words ('' when nothing).
+  const [problem, setProblem] = useState('');
+  const [refusedPaste, setRefusedPaste] = useState('');
+
+  const take = (date: Dayjs | null) => {
+    setRefusedPaste('');
+    setState((s) => ({ ...s, typed: date }));
+    if (toIso(date) !== toIso(state.typed)) onChange(toIso(date));
+  };
+  // MUI takes a pasted date only as DD/MM/YYYY and silently empties the field otherwise. Digits
+  // alone (or letters) are still pasted into the chosen section, by MUI.
+  const paste = (event: ClipboardEvent) => {
+    const text = event.clipboardData.getData('text');
+    if (/^(\d+|[a-z]+)$/i.test(text.trim())) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const date = pasted(text);
+    if (date) take(date);
+    else setRefusedPaste(`“${text.trim().slice(0, 40)}” is not a date. ${INVALID}.`);
+  };
+  const message = refusedPaste || problem;
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <DesktopDatePicker
-        label={label}
-        format={FORMAT}
-        value={state.typed}
-        onChange={(date) => {
-          setState((s) => ({ ...s, typed: date }));
-          if (toIso(date) !== toIso(state.typed)) onChange(toIso(date));
-        }}
-        onError={(reason) => setInvalid(reason === 'invalidDate')}
-        maxDate={max ? (parse(max) ?? undefined) : undefined}
-        name={name}
-        inputRef={inputRef}
-        slotProps={{
-          textField: {
-            required,
-            // Left undefined, the picker marks a half-typed or impossible date itself.
-            error: error || undefined,
-            helperText: !error && invalid ? INVALID : helperText,
-            onFocus: () => setEditing(true),
-            onBlur: () => {
-              setEditing(false);
-              onBlur?.();
+      <Box sx={{ display: 'contents' }} onPasteCapture={paste}>
+        <DesktopDatePicker
+          label={label}
+          format={FORMAT}
+          value={state.typed}
+          onChange={take}
+          onError={(reason, date) =>
+            setProblem(
+              reason === 'invalidDate'
+                ? INVALID
+                : (reason === 'minDate' || reason === 'maxDate') && !whole(date)
+                  ? OUT_OF_RANGE
+                  : '',
+            )
+          }
+          minDate={EARLIEST}
+          maxDate={(max && parse(max)) || LATEST}
+          name={name}
+          inputRef={inputRef}
+          slotProps={{
+            textField: {
+              required,
+              // Left undefined, the picker marks a half-typed or impossible date itself. What the field
+              // holds comes first: a parent sees '' (or invalidValue) then, so its 'required' would mislead.
+              error: error || !!message || undefined,
+              helperText: message || helperText,
+              onFocus: () => setEditing(true),
+              onBlur: () => {
+                setEditing(false);
+                onBlur?.();
+              },
+              size,
+              sx,
+              fullWidth: true,
+              margin: 'dense',
+              // Always raised, so DD/MM/YYYY shows in an empty field: the format is read before typing.
+              slotProps: { inputLabel: { shrink: true } },
             },
-            size,
-            sx,
-            fullWidth: true,
-            margin: 'dense',
-            // Always raised, so DD/MM/YYYY shows in an empty field: the format is read before typing.
-            slotProps: { inputLabel: { shrink: true } },
-          },
-        }}
-      />
+          }}
+        />
+      </Box>
     </LocalizationProvider>
   );
 }

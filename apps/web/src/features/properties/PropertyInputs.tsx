@@ -15,6 +15,12 @@ interface InputProps<T extends FieldValues> {
   required?: boolean;
 }
 
+/**
+ * What a date field holds while it is not a date (31/02/2026, half typed): a value the form's rule
+ * refuses, so that the listing is not saved as having no date; the field says what is wrong.
+ */
+const NOT_A_DATE = 'not a date';
+
 /** A date (YYYY-MM-DD) with an optional latest day. */
 export function DateField<T extends FieldValues>({
   control,
@@ -38,6 +44,7 @@ export function DateField<T extends FieldValues>({
       error={!!message}
       helperText={message ?? hint ?? ' '}
       max={max}
+      invalidValue={NOT_A_DATE}
     />
   );
 }
