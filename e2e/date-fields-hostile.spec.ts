@@ -229,6 +229,12 @@ for (const size of WIDTHS) {
     await expect(field).toContainText('31/02/2026');
     await expect(page).toHaveURL(/add-property\?id=/);
 
+    // A day past the rental's limit is the form's rule to judge, in its words.
+    await typeDate(page, 'Current Rental Expires', '01/01/2030');
+    await save.click();
+    await expect(page.getByText(/^The rental cannot expire after \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await clearDate(page, 'Current Rental Expires');
+
     // Offline: refused where it was pressed, the date typed stays, nothing sent.
     await typeDate(page, 'Date Rental Started', '01/02/2026');
     await expect(page.getByText(INVALID)).toHaveCount(0);
