@@ -135,6 +135,35 @@ for (const size of WIDTHS) {
     await expectDate(page, 'Booking Upto', '28/02/2026');
   });
 
+  test(`at ${size.width} px, the Audit Log keeps the date it applied while its field holds no whole date`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto(AUDIT);
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+    const filters = page.getByRole('region', { name: 'Filters' });
+    await typeDate(page, 'From', '31/01/2026');
+    await expect(page).toHaveURL(/from_date=2026-01-31/);
+
+    // Its month changed to February, a day that does not exist: the field says so, the range stays.
+    await page
+      .getByRole('group', { name: 'From', exact: true })
+      .getByRole('spinbutton', { name: 'Month' })
+      .click();
+    await page.keyboard.type('02');
+    await page.keyboard.press('Tab');
+    await expect(filters.getByText(INVALID)).toBeVisible();
+    await expectDate(page, 'From', '31/02/2026');
+    await expect(page).toHaveURL(/from_date=2026-01-31/);
+    // A filter chosen next is sent with that range, not with none.
+    const next = page.waitForRequest((r) => r.url().includes('/api/getAuditLog?') && /action=/.test(r.url()));
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Created', exact: true }).click();
+    expect(new URL((await next).url()).searchParams.get('from_date')).toBe('2026-01-31');
+    await expectAccessible(page);
+  });
+
   test(`at ${size.width} px, a date field takes a real date or says what is wrong, and sends no other`, async ({
     page,
     context,

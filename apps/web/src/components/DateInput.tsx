@@ -10,6 +10,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 const FORMAT = 'DD/MM/YYYY';
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const INVALID = 'Enter a date as DD/MM/YYYY';
+/**
+ * What onChange gives, when asked (invalidValue), while the field holds something that is not a date:
+ * a form's rules refuse it, a filter keeps what it applied.
+ */
+export const NOT_A_DATE = 'not a date';
 /** The calendar's years (MUI's own default range): a date typed outside them is refused in words. */
 const EARLIEST = dayjs('1900-01-01');
 const LATEST = dayjs('2099-12-31');

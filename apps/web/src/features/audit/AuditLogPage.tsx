@@ -16,7 +16,7 @@ import {
   type AuditEntry,
   type AuditUserOption,
 } from '@app/contract';
-import { DateInput } from '../../components/DateInput.tsx';
+import { DateInput, NOT_A_DATE } from '../../components/DateInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ServerTable, type ColumnDef } from '../../components/ServerTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -65,6 +65,10 @@ export default function AuditLogPage() {
     [filtersKey],
   );
   const apply = (name: keyof Filters, value: string) => update({ [name]: value, page: null });
+  // While a date field holds no whole date (31/02/2026, half typed), the date applied stays applied.
+  const applyDate = (name: 'from_date' | 'to_date') => (value: string) => {
+    if (value !== NOT_A_DATE) apply(name, value);
+  };
 
   const [shown, setShown] = useState<{ entry: AuditEntry; open: boolean } | null>(null);
 
@@ -170,14 +174,16 @@ export default function AuditLogPage() {
             label="From"
             size="small"
             value={filters.from_date}
-            onChange={(v) => apply('from_date', v)}
+            onChange={applyDate('from_date')}
+            invalidValue={NOT_A_DATE}
             sx={FIELD_SX}
           />
           <DateInput
             label="To"
             size="small"
             value={filters.to_date}
-            onChange={(v) => apply('to_date', v)}
+            onChange={applyDate('to_date')}
+            invalidValue={NOT_A_DATE}
             error={!!rangeError}
             helperText={rangeError}
             sx={FIELD_SX}

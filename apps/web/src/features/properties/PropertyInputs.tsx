@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { DateInput } from '../../components/DateInput.tsx';
+import { DateInput, NOT_A_DATE } from '../../components/DateInput.tsx';
 import { lookupInput } from '../../components/lookup-input.tsx';
 
 interface InputProps<T extends FieldValues> {
@@ -14,12 +14,6 @@ interface InputProps<T extends FieldValues> {
   label: string;
   required?: boolean;
 }
-
-/**
- * What a date field holds while it is not a date (31/02/2026, half typed): a value the form's rule
- * refuses, so that the listing is not saved as having no date; the field says what is wrong.
- */
-const NOT_A_DATE = 'not a date';
 
 /** A date (YYYY-MM-DD) with an optional latest day. */
 export function DateField<T extends FieldValues>({
@@ -44,6 +38,7 @@ export function DateField<T extends FieldValues>({
       error={!!message}
       helperText={message ?? hint ?? ' '}
       max={max}
+      // Refused by the form's rule, so that a listing is not saved as having no date.
       invalidValue={NOT_A_DATE}
     />
   );
