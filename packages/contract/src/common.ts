@@ -113,21 +113,26 @@ export const flag = z
   );
 
 /**
- * What no id is sent as: true, false, an array or an object (a number or a text is one). Read as a
- * number, true was 1 and [5] was 5, so such a value named a record (decision 93); it is NaN instead,
- * refused as not a number.
+ * What no number is sent as: true, false, an array or an object (a number or a text is one). Read as a
+ * number, true was 1 and [5] was 5, so such a value named a record or an amount the client never sent
+ * (decision 93); it is NaN instead, refused as not a number.
  */
-const notAnId = (v: unknown) =>
+export const notANumber = (v: unknown) =>
   typeof v === 'boolean' || (typeof v === 'object' && v !== null) ? Number.NaN : v;
 
+/**
+ * Every number the contract reads from a client, from JSON or a query string: a number or its text
+ * (read as `z.coerce.number` reads them); true, false, arrays and objects answer `error`, the field's
+ * message for any other non-number (decision 93). `rules` are the field's own checks.
+ */
+export const coercedNumber = <T extends z.ZodType = z.ZodCoercedNumber>(
+  error: string | undefined,
+  rules: (n: z.ZodCoercedNumber) => T = (n) => n as unknown as T,
+) => z.preprocess(notANumber, rules(z.coerce.number(error === undefined ? undefined : { error })));
+
 /** A positive integer id, from JSON or a query string. */
-export const id = z.preprocess(
-  notAnId,
-  z.coerce
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .positive('Must be a positive number')
-    .max(2_147_483_647, 'Too large'),
+export const id = coercedNumber('Must be a number', (n) =>
+  n.int('Must be a whole number').positive('Must be a positive number').max(2_147_483_647, 'Too large'),
 ) as z.ZodType<number, unknown>;
 
 /** An optional id: blank, 0 or null mean none. */
@@ -141,12 +146,10 @@ export const parentId = optionalId.optional();
 
 /** A required id from a select: an empty select says 'Field is required'. */
 export const requiredId = z.preprocess(
-  (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : notAnId(v)),
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int(MESSAGES.required)
-    .positive(MESSAGES.required)
-    .max(2_147_483_647),
+  (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : v),
+  coercedNumber(MESSAGES.required, (n) =>
+    n.int(MESSAGES.required).positive(MESSAGES.required).max(2_147_483_647),
+  ),
 ) as z.ZodType<number, unknown>;
 
 /** Comma-separated ids on the wire ('4,7,9'), a list of distinct ids inside. Empty or null means none. */
@@ -246,11 +249,12 @@ export const listQuery = <const C extends readonly [string, ...string[]]>(
 ) => {
   const sizes = `itemsPerPage must be one of ${pageSizes.join(', ')}`;
   return z.object({
-    page: z.coerce.number({ error: 'page must be a number' }).int().min(1).max(1_000_000).default(1),
-    itemsPerPage: z.coerce
-      .number({ error: sizes })
-      .refine((n) => pageSizes.includes(n), { message: sizes })
-      .default(pageSizes === PAGE_SIZES ? DEFAULT_PAGE_SIZE : pageSizes[0]!),
+    page: coercedNumber('page must be a number', (n) => n.int().min(1).max(1_000_000).default(1)),
+    itemsPerPage: coercedNumber(sizes, (n) =>
+      n
+        .refine((size) => pageSizes.includes(size), { message: sizes })
+        .default(pageSizes === PAGE_SIZES ? DEFAULT_PAGE_SIZE : pageSizes[0]!),
+    ),
     sortColumn: sortColumnOf(sortColumns, sortAliases),
     sortOrder: z
       .string()

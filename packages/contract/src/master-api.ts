@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, noInput, requiredText } from './common.ts';
+import { coercedNumber, listQuery, noInput, requiredText } from './common.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls, type ApiCall } from './calls.ts';
 import { bulkAnswer, bulkDeleteRequest, bulkStatusRequest } from './bulk.ts';
@@ -24,7 +24,7 @@ import {
 // The master and geography calls, declared from the definitions (master-catalogue.ts, masters.ts).
 /** The optional parent id of a cascade lookup: blank or absent means none (the old screens send both). */
 const lookupParentId = z
-  .union([z.coerce.number().int().positive().max(2_147_483_647, 'Too large'), z.literal('')])
+  .union([coercedNumber(undefined, (n) => n.int().positive().max(2_147_483_647, 'Too large')), z.literal('')])
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -86,7 +86,9 @@ export const geographyApi = declareCalls({
   GetDwellingWithoutPagination: {
     method: 'GET',
     input: z.looseObject({
-      typeId: z.coerce.number().int().positive('typeId is required').max(2_147_483_647, 'Too large'),
+      typeId: coercedNumber(undefined, (n) =>
+        n.int().positive('typeId is required').max(2_147_483_647, 'Too large'),
+      ),
     }),
     response: answers.GetDwellingWithoutPagination,
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, requiredText, status, textOrNumber } from './common.ts';
+import { coercedNumber, id, idList, requiredText, status, textOrNumber } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import { listPage } from './answers.ts';
 import { type MasterField, type MasterDefinition, MASTERS } from './master-catalogue.ts';
@@ -32,9 +32,9 @@ const fieldSchema = (f: MasterField) => {
       return idList;
     default:
       return f.required
-        ? z.coerce.number({ error: MESSAGES.required }).int().positive(MESSAGES.required)
+        ? coercedNumber(MESSAGES.required, (n) => n.int().positive(MESSAGES.required))
         : z
-            .union([z.coerce.number().int().nonnegative(), z.literal(''), z.null()])
+            .union([coercedNumber(undefined, (n) => n.int().nonnegative()), z.literal(''), z.null()])
             .optional()
             .transform((v) => (v ? Number(v) : null));
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, noInput } from './common.ts';
+import { coercedNumber, listQuery, noInput } from './common.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
 
@@ -56,10 +56,9 @@ export const notificationListQuery = listQuery(
   { defaultOrder: 'desc' },
 );
 
-const notificationId = z.coerce
-  .number({ error: 'Id must be a number' })
-  .int('Id must be a number')
-  .positive('Id must be a number');
+const notificationId = coercedNumber('Id must be a number', (n) =>
+  n.int('Id must be a number').positive('Id must be a number'),
+);
 
 /** unreadNotifications: the newest unread ones, and how many are unread in all. */
 export const unreadNotificationsAnswer = z.object({

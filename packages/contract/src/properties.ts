@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
+  coercedNumber,
   flag,
   id,
+  notANumber,
   optionalId,
   optionalText,
   requiredId,
   requiredText,
-  textOrNumber,
   zip4,
 } from './common.ts';
 import { AMOUNT_MESSAGES, readAmount } from './amounts.ts';
@@ -44,12 +45,14 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * separators; a plain sentence says what is wrong (decision 41).
  */
 const amount = (error: string) =>
-  textOrNumber(error).transform((v, ctx) => {
-    const read = readAmount(v);
-    if (typeof read === 'number') return read;
-    ctx.issues.push({ code: 'custom', message: read, input: v });
-    return z.NEVER;
-  });
+  z
+    .preprocess(notANumber, z.union([z.string({ error }), z.number({ error }), z.nan()], { error }))
+    .transform((v, ctx) => {
+      const read = readAmount(v);
+      if (typeof read === 'number') return read;
+      ctx.issues.push({ code: 'custom', message: read, input: v });
+      return z.NEVER;
+    });
 /** A required amount: blank says 'Field is required'. */
 const requiredDecimal = z.preprocess(
   (v) => (blank(v) ? undefined : v),
@@ -65,11 +68,12 @@ const optionalDecimal = z.preprocess(
 const coordinate = (limit: number) =>
   z.preprocess(
     (v) => (blank(v) ? null : v),
-    z.coerce
-      .number({ error: 'Must be a number' })
-      .min(-limit, `Must be between -${limit} and ${limit}`)
-      .max(limit, `Must be between -${limit} and ${limit}`)
-      .nullable(),
+    coercedNumber('Must be a number', (n) =>
+      n
+        .min(-limit, `Must be between -${limit} and ${limit}`)
+        .max(limit, `Must be between -${limit} and ${limit}`)
+        .nullable(),
+    ),
   ) as z.ZodType<number | null, unknown>;
 
 /**
@@ -91,28 +95,28 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
 /** 0-9 or 99; blank is null (0 is a real value: a studio has 0 bedrooms). */
 const count = z.preprocess(
   (v) => (blank(v) ? null : v),
-  z.coerce
-    .number({ error: 'Choose 0-9 or 99' })
-    .refine((n) => (COUNT_CHOICES as readonly number[]).includes(n), 'Choose 0-9 or 99')
-    .nullable(),
+  coercedNumber('Choose 0-9 or 99', (n) =>
+    n.refine((c) => (COUNT_CHOICES as readonly number[]).includes(c), 'Choose 0-9 or 99').nullable(),
+  ),
 ) as z.ZodType<number | null, unknown>;
 
 /** A whole number in a range; blank is null. */
 const wholeNumber = (min: number, max: number) =>
   z.preprocess(
     (v) => (blank(v) ? null : v),
-    z.coerce
-      .number({ error: `Choose ${min}-${max}` })
-      .int(`Choose ${min}-${max}`)
-      .min(min, `Choose ${min}-${max}`)
-      .max(max, `Choose ${min}-${max}`)
-      .nullable(),
+    coercedNumber(`Choose ${min}-${max}`, (n) =>
+      n
+        .int(`Choose ${min}-${max}`)
+        .min(min, `Choose ${min}-${max}`)
+        .max(max, `Choose ${min}-${max}`)
+        .nullable(),
+    ),
   ) as z.ZodType<number | null, unknown>;
 
 /** A rental period: a number of pricing units (1-999) or one of the words. */
 const rentalPeriod = (words: readonly string[]) =>
   z.preprocess(
-    (v) => (blank(v) ? null : String(v).trim()),
+    (v) => (blank(v) ? null : String(notANumber(v)).trim()),
     z
       .string()
       .refine(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedNumber } from './common.ts';
 import { PROPERTY_STATUSES } from './property-rules.ts';
 
 /** How far ahead the home page looks for rentals that expire (issue 22 item 3). */
@@ -21,12 +22,13 @@ export const propertyListFilters = {
   /** Only listings whose current rental expires from today (Manila) to this many days ahead. */
   rental_expires_within: z.preprocess(
     (v) => (blank(v) ? undefined : v),
-    z.coerce
-      .number({ error: 'rental_expires_within must be a number of days' })
-      .int('rental_expires_within must be a whole number of days')
-      .min(1, 'rental_expires_within must be at least 1')
-      .max(RENTALS_EXPIRING_MAX_DAYS, `rental_expires_within must be at most ${RENTALS_EXPIRING_MAX_DAYS}`)
-      .optional(),
+    coercedNumber('rental_expires_within must be a number of days', (n) =>
+      n
+        .int('rental_expires_within must be a whole number of days')
+        .min(1, 'rental_expires_within must be at least 1')
+        .max(RENTALS_EXPIRING_MAX_DAYS, `rental_expires_within must be at most ${RENTALS_EXPIRING_MAX_DAYS}`)
+        .optional(),
+    ),
   ),
   /** Only your own listings that count against your open-listing limit (all but Sold and Archived). */
   own_open: z.preprocess(

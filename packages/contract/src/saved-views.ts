@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageAnswer, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
-import { requiredText } from './common.ts';
+import { coercedNumber, requiredText } from './common.ts';
 import { SEARCH_TEXT_MAX } from './constants.ts';
 
 /** A view's name: at most this many characters. */
@@ -55,10 +55,9 @@ export const viewState = z.strictObject(
 );
 export type ViewState = z.output<typeof viewState>;
 
-const viewId = z.coerce
-  .number({ error: 'id must be a number' })
-  .int('id must be a number')
-  .positive('id must be a number');
+const viewId = coercedNumber('id must be a number', (n) =>
+  n.int('id must be a number').positive('id must be a number'),
+);
 
 export const savedView = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { declareCalls } from './calls.ts';
+import { coercedNumber } from './common.ts';
 
 /**
  * Global search (Ctrl-K): the kinds of record it finds, in the order the answer groups them. Each kind
@@ -35,12 +36,13 @@ export const globalSearchQuery = z.object({
     .trim()
     .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters`)
     .regex(SEARCHABLE, `Type at least ${SEARCH_MIN_LENGTH} letters or digits in a row`),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(SEARCH_HITS.max, `limit must be at most ${SEARCH_HITS.max}`)
-    .default(SEARCH_HITS.default),
+  limit: coercedNumber('limit must be a number', (n) =>
+    n
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(SEARCH_HITS.max, `limit must be at most ${SEARCH_HITS.max}`)
+      .default(SEARCH_HITS.default),
+  ),
 });
 
 /** One record found: its id (the web links it to the kind's page), what to show, and a second line. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  coercedNumber,
   email,
   flag,
   id,
@@ -28,7 +29,7 @@ const personName = z
 const smallInt = (min: number, max: number, message: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : v),
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
+    coercedNumber(message, (n) => n.int(message).min(min, message).max(max, message).nullable()),
   ) as z.ZodType<number | null, unknown>;
 
 export const daysInMonth = (month: number, year: number | null) =>
@@ -47,12 +48,13 @@ const isRealBirthday = (v: Birthday) =>
 /** The open property limit: up to three digits. */
 const openPropertyLimit = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int('Must be a whole number')
-    .min(0, 'Must be 0 or more')
-    .max(OPEN_PROPERTY_LIMIT.max, 'At most 3 digits')
-    .optional(),
+  coercedNumber(MESSAGES.required, (n) =>
+    n
+      .int('Must be a whole number')
+      .min(0, 'Must be 0 or more')
+      .max(OPEN_PROPERTY_LIMIT.max, 'At most 3 digits')
+      .optional(),
+  ),
 ) as z.ZodType<number | undefined, unknown>;
 
 /** A real birthday: no 31 April, no 29 February outside leap years (the year is optional). */
