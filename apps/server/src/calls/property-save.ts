@@ -27,7 +27,7 @@ import {
   sellerQuery,
 } from '../db/repositories/properties.ts';
 import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-record.ts';
-import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
+import { addressReads, addressValues, assertAddress, placeGone } from '../lib/address.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { unknown, type AnyDb } from '../lib/links.ts';
 import { choiceGone, isForeignKeyViolation } from '../lib/references.ts';
@@ -166,7 +166,8 @@ const CHOICE_REFUSED = 'UCH01';
  * A save's error as the client should read it: a choice its write refused (lockedAgents) as
  * checkChoices refuses it, 400 "Unknown agent" on the field; so too a chosen record deleted meanwhile,
  * which the listing's foreign key refuses ("Unknown seller" for a seller deleted while the save waited
- * on its row); any other record deleted meanwhile as choiceGone answers it.
+ * on its row), and a place ("barangay_id: Unknown barangay", as assertAddress answers); any other
+ * record deleted meanwhile as choiceGone answers it.
  */
 export function savingError(error: unknown) {
   const { code, detail, constraint } = error as { code?: string; detail?: string; constraint?: string };
@@ -175,7 +176,8 @@ export function savingError(error: unknown) {
       ? field === detail
       : isForeignKeyViolation(error) && constraint === `properties_${column ?? field}_fkey`,
   );
-  return chosen ? unknown(chosen[0], chosen[1]) : choiceGone(error);
+  if (chosen) return unknown(chosen[0], chosen[1]);
+  return placeGone(PROPERTY_ADDRESS, 'properties', error) ?? choiceGone(error);
 }
 
 /** An edit's own fields (its id, the Status and Modification History panel): ignored in a new listing. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { badRequest } from './errors.ts';
+import { isForeignKeyViolation } from './references.ts';
 import type { AnyDb } from './links.ts';
 import { readAtOnce, rowRead } from '../db/at-once.ts';
 
@@ -87,15 +88,20 @@ export const addressReads = (values: Record<string, unknown>) =>
     ]),
   );
 
+/** The 400 on a place's wire field (`names`), saying `message`. */
+function placeRefusal(names: AddressNames, column: string, message: string) {
+  const field = Object.keys(names).find((f) => names[f] === column) ?? column;
+  return badRequest(`${field}: ${message}`, { [field]: message });
+}
+
 /** 400 on the wire field when a chosen place is unknown or outside the chosen parent, from addressReads. */
 export function assertAddress(
   names: AddressNames,
   values: Record<string, unknown>,
   found: Record<string, unknown>,
 ) {
-  const fieldOf = (column: string) => Object.keys(names).find((f) => names[f] === column) ?? column;
   const fail = (column: string, message: string) => {
-    throw badRequest(`${fieldOf(column)}: ${message}`, { [fieldOf(column)]: message });
+    throw placeRefusal(names, column, message);
   };
   for (const place of PLACES.filter((p) => values[p.column])) {
     const row = found[place.column] as Record<string, number | null> | null;
@@ -112,3 +118,16 @@ export function assertAddress(
 /** 400 on the wire field when a chosen place is unknown or outside the chosen parent (one statement). */
 export const checkAddress = async (db: AnyDb, names: AddressNames, values: Record<string, unknown>) =>
   assertAddress(names, values, await readAtOnce(db, addressReads(values)));
+
+/**
+ * A place deleted after the check and before the write of a `table` row naming it, which the row's
+ * foreign key (`<table>_<column>_fkey`) refuses: answered as assertAddress answers a place not there,
+ * 'Unknown barangay' on its wire field. Undefined for any other error.
+ */
+export function placeGone(names: AddressNames, table: string, error: unknown) {
+  const { constraint } = error as { constraint?: string };
+  const place = isForeignKeyViolation(error)
+    ? PLACES.find((p) => constraint === `${table}_${p.column}_fkey`)
+    : undefined;
+  return place && placeRefusal(names, place.column, `Unknown ${place.label}`);
+}
