@@ -27,10 +27,10 @@ import {
   sellerQuery,
 } from '../db/repositories/properties.ts';
 import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-record.ts';
-import { addressReads, addressValues, assertAddress, placeGone } from '../lib/address.ts';
+import { addressReads, addressSaveError, addressValues, assertAddress } from '../lib/address.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { unknown, type AnyDb } from '../lib/links.ts';
-import { choiceGone, isForeignKeyViolation } from '../lib/references.ts';
+import { isForeignKeyViolation } from '../lib/references.ts';
 import { sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { events } from '../lib/notifications.ts';
@@ -177,7 +177,7 @@ export function savingError(error: unknown) {
       : isForeignKeyViolation(error) && constraint === `properties_${column ?? field}_fkey`,
   );
   if (chosen) return unknown(chosen[0], chosen[1]);
-  return placeGone(PROPERTY_ADDRESS, 'properties', error) ?? choiceGone(error);
+  return addressSaveError(PROPERTY_ADDRESS, 'properties', error);
 }
 
 /** An edit's own fields (its id, the Status and Modification History panel): ignored in a new listing. */

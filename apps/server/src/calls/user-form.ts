@@ -19,12 +19,11 @@ import { mayAssign } from '../lib/scope.ts';
 import {
   checkUserForm,
   findUserRecord,
-  refuseTakenEmail,
+  refuseUserFormSave,
   replaceUserLinks,
   userLinks,
 } from '../lib/user-profile.ts';
 import { linkSteps } from '../lib/links.ts';
-import { choiceGone } from '../lib/references.ts';
 import { events } from '../lib/notifications.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyRequest } from 'fastify';
@@ -174,7 +173,7 @@ export const userFormCalls: AnyCall[] = [
           },
           [...linkSteps(userLinks(input), 'u'), events.userCreated(user, 'u')],
         ),
-      ).catch((error: unknown) => refuseTakenEmail(choiceGone(error)));
+      ).catch(refuseUserFormSave);
       sendWelcomeLink(ctx, created, welcome.token);
       // A Super Admin waiting for approval gets the code now, as in the old system, so a client that
       // never asks for one (sendVerifyOTP) can verify it; it lasts as long as the welcome link.
@@ -251,7 +250,7 @@ export const userFormCalls: AnyCall[] = [
           if (endsSessions) await revokeSessions(trx, locked.user_id);
           return locked;
         }),
-      ).catch(refuseTakenEmail);
+      ).catch(refuseUserFormSave);
       if (files.profile_image) {
         await removeMedia(mediaStore(ctx.config), replaced.profile_image, replaced.profile_thumbnail);
       }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { badRequest } from './errors.ts';
-import { isForeignKeyViolation } from './references.ts';
+import { choiceGone, isForeignKeyViolation } from './references.ts';
 import type { AnyDb } from './links.ts';
 import { readAtOnce, rowRead } from '../db/at-once.ts';
 
@@ -124,10 +124,18 @@ export const checkAddress = async (db: AnyDb, names: AddressNames, values: Recor
  * foreign key (`<table>_<column>_fkey`) refuses: answered as assertAddress answers a place not there,
  * 'Unknown barangay' on its wire field. Undefined for any other error.
  */
-export function placeGone(names: AddressNames, table: string, error: unknown) {
+function placeGone(names: AddressNames, table: string, error: unknown) {
   const { constraint } = error as { constraint?: string };
   const place = isForeignKeyViolation(error)
     ? PLACES.find((p) => constraint === `${table}_${p.column}_fkey`)
     : undefined;
   return place && placeRefusal(names, place.column, `Unknown ${place.label}`);
 }
+
+/**
+ * The error of a save of a `table` row with an address under `names`, as the client should read it: a
+ * place deleted meanwhile as placeGone answers it ('barangay_id: Unknown barangay'), any other record
+ * it chose as choiceGone ('A chosen record no longer exists'); any other error as it is.
+ */
+export const addressSaveError = (names: AddressNames, table: string, error: unknown) =>
+  placeGone(names, table, error) ?? choiceGone(error);

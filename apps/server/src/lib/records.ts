@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db, type Trx } from '../db/index.ts';
-import { addressValues, checkAddress, type AddressNames } from './address.ts';
+import { addressSaveError, addressValues, checkAddress, type AddressNames } from './address.ts';
 import { conflict, notFound } from './errors.ts';
 import { replaceLinks, type AnyDb, type Link } from './links.ts';
-import { choiceGone, isUniqueViolation } from './references.ts';
+import { isUniqueViolation } from './references.ts';
 
 /** How a record with an address (and perhaps id lists) is stored. */
 export interface RecordSpec {
@@ -80,7 +80,8 @@ export async function writeRecord(
       const { field, message } = spec.unique;
       throw conflict(message, { [field]: message });
     }
-    // Checked above; only a record deleted at the same moment is refused by its foreign key.
-    throw choiceGone(error);
+    // Checked above; only a record deleted at the same moment is refused by its foreign key: a place
+    // on its field, as checkAddress refuses it.
+    throw addressSaveError(spec.address, spec.table, error);
   }
 }

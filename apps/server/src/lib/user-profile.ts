@@ -10,7 +10,14 @@ import {
   userStatusHistory,
   userWithRole,
 } from '../db/repositories/users.ts';
-import { addressReads, addressValues, assertAddress, PLAIN_ADDRESS, selectAddress } from './address.ts';
+import {
+  addressReads,
+  addressSaveError,
+  addressValues,
+  assertAddress,
+  PLAIN_ADDRESS,
+  selectAddress,
+} from './address.ts';
 import { conflict, HttpError, notFound } from './errors.ts';
 import {
   assertLinksKnown,
@@ -167,6 +174,13 @@ export async function assertEmailFree(db: Db, email: string, exceptUserId?: numb
 export const refuseTakenEmail = (error: unknown): never => {
   throw isUniqueViolation(error, 'users_email_unique') ? emailTaken() : error;
 };
+
+/**
+ * For the user form's save (add or edit): what refuseTakenEmail refuses, and a place or other record
+ * the form chose deleted meanwhile, as addressSaveError answers it ('barangay_id: Unknown barangay').
+ */
+export const refuseUserFormSave = (error: unknown): never =>
+  refuseTakenEmail(addressSaveError(PLAIN_ADDRESS, 'users', error));
 
 /**
  * What a user's save checks before it writes, read in one statement (readAtOnce) and refused in this

@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { ROLE } from '@app/contract';
+import {
+  adminForm,
+  agencyPayload,
+  associationPayload,
+  brokerPayload,
+  idOf,
+  place,
+  sellerPayload,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
+import { duringChange } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
+import {
+  AGENCY,
+  BROKER_ASSOCIATION,
+  type OrganisationDefinition,
+} from '../src/calls/organisation-definitions.ts';
+
+/**
+ * A place (barangay, subdivision) deleted while a save naming it waited on it: the save had checked
+ * the place before the delete committed, so the record's foreign key refuses the write. The answer
+ * names the field, as the check before the save names a place not there (decision 93), for every
+ * save that carries an address: a listing, a seller, an agency, a broker association, a broker, a
+ * user added or edited.
+ */
+const env = useTestApp();
+
+/** The places stored in `table`'s rows whose `key` is `value`. */
+const storedPlaces = async (table: string, key: string, value: string) =>
+  (
+    await sql`SELECT barangay_id, subdivision_id FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ${value}`.execute(
+      env.t.db,
+    )
+  ).rows;
+
+/**
+ * The id of a new organisation for the record `name` (a seller's agency, a broker's association),
+ * saved at a place of its own so that the place's delete meets only the record's save.
+ */
+async function elsewhere(
+  def: OrganisationDefinition,
+  payload: (where: Place, name: string) => object,
+  name: string,
+) {
+  const own = `${def.entity} of ${name}`;
+  const saved = await env.post(def.calls.save, payload(await place(env.t, own), own));
+  expect(saved.statusCode, saved.body).toBe(200);
+  return idOf(env, def, own);
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
+
+/**
+ * A save that carries an address: its call, the statement that writes the place (and so waits on its
+ * delete), its form at `where` (making what the form needs), and what is stored under the name, which
+ * a refused save leaves as it was.
+ */
+interface Save {
+  call: string;
+  writes: string;
+  form: (where: Place, name: string) => Promise<object> | object;
+  stored: (name: string) => Promise<unknown>;
+}
+
+const SAVES = {
+  'a listing': {
+    call: 'saveproperty',
+    writes: 'insert into "properties"',
+    form: propertyForm,
+    stored: (name) => storedPlaces('properties', 'property_name', name),
+  },
+  'a seller': {
+    call: 'saveSeller',
+    writes: 'insert into "sellers"',
+    form: async (where, name) => sellerPayload(where, name, await elsewhere(AGENCY, agencyPayload, name)),
+    stored: (name) => storedPlaces('sellers', 'seller_name', name),
+  },
+  'an agency': {
+    call: 'saveagency',
+    writes: 'insert into "agencies"',
+    form: agencyPayload,
+    stored: (name) => storedPlaces('agencies', 'agency_name', name),
+  },
+  'a broker association': {
+    call: 'savebrokerassociation',
+    writes: 'insert into "broker_associations"',
+    form: associationPayload,
+    stored: (name) => storedPlaces('broker_associations', 'broker_association_name', name),
+  },
+  'a broker': {
+    call: 'savebroker',
+    writes: 'insert into "brokers"',
+    form: async (where, name) =>
+      brokerPayload(where, name, [await elsewhere(BROKER_ASSOCIATION, associationPayload, name)]),
+    stored: (name) => storedPlaces('brokers', 'broker_name', name),
+  },
+  'a new user': {
+    call: 'SaveUser',
+    writes: 'insert into "users"',
+    form: (where, name) => adminForm(where, 'Nena', name, `${slug(name)}@example.ph`),
+    stored: (name) => storedPlaces('users', 'user_email', `${slug(name)}@example.ph`),
+  },
+  'a user moved there': {
+    call: 'UpdateUser',
+    writes: 'update "users"',
+    async form(where, name) {
+      const email = `${slug(name)}@example.ph`;
+      const user_id = await env.t.createUser(ROLE.Admin, email);
+      return { ...adminForm(where, 'Nena', name, email), user_id };
+    },
+    stored: (name) => storedPlaces('users', 'user_email', `${slug(name)}@example.ph`),
+  },
+} satisfies Record<string, Save>;
+
+/** The place deleted: its row, and the field and words of the answer. */
+const GONE = {
+  barangay: {
+    remove: 'DELETE FROM barangays WHERE barangay_id = $1',
+    id: 'barangay_id',
+    message: 'Unknown barangay',
+  },
+  subdivision: {
+    remove: 'DELETE FROM subdivisions WHERE subdivision_id = $1',
+    id: 'subdivision_id',
+    message: 'Unknown subdivision',
+  },
+} as const;
+
+const CASES = [
+  ...Object.keys(SAVES).map((save) => ({ save, gone: 'barangay', field: 'barangay_id' })),
+  { save: 'a listing', gone: 'subdivision', field: 'subdivison_id' },
+] as ReadonlyArray<{ save: keyof typeof SAVES; gone: keyof typeof GONE; field: string }>;
+
+describe('a place deleted while a save naming it waited on it', () => {
+  it.each(CASES)('$save, $gone: 400 on its field, as a place never there, nothing written', async (c) => {
+    const save: Save = SAVES[c.save];
+    const gone = GONE[c.gone];
+    const name = `${c.save} on a ${c.gone} deleted`
+      .replace(/^an? /, '')
+      .replace(/^./, (s) => s.toUpperCase());
+    const where = await place(env.t, name);
+    // A subdivision in the barangay would keep it from being deleted: the form then names none.
+    if (c.gone === 'barangay')
+      await sql`DELETE FROM subdivisions WHERE subdivision_id = ${where.subdivision_id}`.execute(env.t.db);
+    const form = await save.form(
+      c.gone === 'barangay' ? ({ ...where, subdivision_id: null } as unknown as Place) : where,
+      name,
+    );
+    const before = await save.stored(name);
+    const answer = await duringChange(env.t, gone.remove, [where[gone.id]], save.writes, () =>
+      env.post(save.call, form),
+    );
+    expect([answer.statusCode, answer.json()]).toEqual([
+      400,
+      { message: `${c.field}: ${gone.message}`, errors: { [c.field]: gone.message } },
+    ]);
+    expect(await save.stored(name)).toEqual(before);
+
+    // The same save a moment later is refused by the check before it, in the same words.
+    const again = await env.post(save.call, form);
+    expect([again.statusCode, again.json()]).toEqual([answer.statusCode, answer.json()]);
+  });
+});
