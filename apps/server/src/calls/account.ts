@@ -4,7 +4,13 @@ import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { mediaUrl, removeMedia } from '../lib/media.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
-import { assertEmailFree, findUserRecord, refuseTakenEmail, replaceUserLinks } from '../lib/user-profile.ts';
+import { addressValues, checkAddress, PLAIN_ADDRESS } from '../lib/address.ts';
+import {
+  assertEmailFree,
+  findUserRecord,
+  refuseUserFormSave,
+  replaceUserLinks,
+} from '../lib/user-profile.ts';
 import { profileImageUpload, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
 import { brokerIdsOf, findOwnProfile, updateUser } from '../db/repositories/users.ts';
@@ -35,6 +41,8 @@ export const accountCalls: AnyCall[] = [
       }
       await assertEmailFree(db, input.user_email, user.user_id);
       const { verify_password: _, user_skills, ...fields } = input;
+      const address = addressValues(PLAIN_ADDRESS, fields);
+      await checkAddress(db, PLAIN_ADDRESS, address);
       const stored = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
           await updateUser(trx, user.user_id, {
@@ -44,16 +52,7 @@ export const accountCalls: AnyCall[] = [
             user_email: fields.user_email,
             phone_1: fields.phone_1,
             phone_2: fields.phone_2,
-            unit_number: fields.unit_number,
-            house_number: fields.house_number,
-            street_name: fields.street_name,
-            building_name: fields.building_name,
-            floor: fields.floor,
-            province_id: fields.province_id,
-            town_id: fields.town_id,
-            barangay_id: fields.barangay_id,
-            subdivision_id: fields.subdivision_id,
-            zip_code: fields.zip_code,
+            ...address,
             is_address_same_as_agency: false,
             birth_day: fields.birth_day,
             birth_month: fields.birth_month,
@@ -67,7 +66,7 @@ export const accountCalls: AnyCall[] = [
           await replaceUserLinks(trx, user.user_id, user_skills, await brokerIdsOf(trx, user.user_id));
           return image;
         }),
-      ).catch(refuseTakenEmail);
+      ).catch(refuseUserFormSave);
       if (stored) await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
       const picture = stored ? stored.file : current.profile_image;
       return {
