@@ -287,6 +287,19 @@ export interface Organisation {
   duplicateField: string;
 }
 
+/** Saves a record of `def` named `name` at `where` (the save must succeed); answers its id. */
+export async function savedIdOf(
+  env: Env,
+  def: OrganisationDefinition,
+  payload: (where: Place, name: string) => object,
+  where: Place,
+  name: string,
+) {
+  const saved = await env.post(def.calls.save, payload(where, name));
+  expect(saved.statusCode, saved.body).toBe(200);
+  return idOf(env, def, name);
+}
+
 /** The id of the record of that name, found through the list call. */
 export async function idOf(
   env: Env,

@@ -6,7 +6,7 @@ import {
   agencyPayload,
   associationPayload,
   brokerPayload,
-  idOf,
+  savedIdOf,
   place,
   sellerPayload,
   useTestApp,
@@ -47,9 +47,7 @@ async function elsewhere(
   name: string,
 ) {
   const own = `${def.entity} of ${name}`;
-  const saved = await env.post(def.calls.save, payload(await place(env.t, own), own));
-  expect(saved.statusCode, saved.body).toBe(200);
-  return idOf(env, def, own);
+  return savedIdOf(env, def, payload, await place(env.t, own), own);
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '.');

@@ -3,7 +3,7 @@ import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import {
   agencyPayload,
-  idOf,
+  savedIdOf,
   place,
   sellerIdOf,
   sellerPayload,
@@ -32,10 +32,8 @@ let agencyA: number;
 beforeAll(async () => {
   post = await overHttp(env.t);
   where = await place(env.t, 'Bad seller input');
-  for (const name of ['Input A Realty', 'Input B Realty'])
-    expect((await env.post('saveagency', agencyPayload(where, name))).statusCode).toBe(200);
-  agencyA = await idOf(env, AGENCY, 'Input A Realty');
-  const agencyB = await idOf(env, AGENCY, 'Input B Realty');
+  agencyA = await savedIdOf(env, AGENCY, agencyPayload, where, 'Input A Realty');
+  const agencyB = await savedIdOf(env, AGENCY, agencyPayload, where, 'Input B Realty');
   agent = await env.t.signedIn(ROLE.Agent);
   await setAgency(env, agent.userId, agencyA);
   // The first seller has id 1, which `true` would name if it were read as a number.

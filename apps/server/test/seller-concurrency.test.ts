@@ -3,7 +3,7 @@ import { ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import {
   agencyPayload,
-  idOf,
+  savedIdOf,
   place,
   propertyIdOf,
   sellerIdOf,
@@ -36,10 +36,8 @@ beforeAll(async () => {
   post = await overHttp(env.t);
   where = await place(env.t, 'Seller races');
   there = await place(env.t, 'Seller races elsewhere');
-  for (const name of ['Racing A Realty', 'Racing B Realty'])
-    expect((await env.post('saveagency', agencyPayload(where, name))).statusCode).toBe(200);
-  agencyA = await idOf(env, AGENCY, 'Racing A Realty');
-  agencyB = await idOf(env, AGENCY, 'Racing B Realty');
+  agencyA = await savedIdOf(env, AGENCY, agencyPayload, where, 'Racing A Realty');
+  agencyB = await savedIdOf(env, AGENCY, agencyPayload, where, 'Racing B Realty');
   admin = await env.t.signedIn(ROLE.Admin);
   agent = await env.t.signedIn(ROLE.Agent);
   await setAgency(env, agent.userId, agencyA);
