@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   MASTERS,
+  MESSAGES,
   MASTER_LIST,
   ROLE,
   geographyLookupAnswers,
@@ -271,7 +272,7 @@ describe('geography integrity and cascade', () => {
       zip_code: '12a',
     });
     expect(zip.statusCode).toBe(400);
-    expect(zip.json().errors.zip_code).toBe('Zip code must be digits, at most 6');
+    expect(zip.json().errors.zip_code).toBe(MESSAGES.zip6);
     expect(
       (
         await post('SaveBarangay', {

@@ -1,32 +1,54 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES, SEARCH_TEXT_MAX, type Status } from './constants.ts';
 
-export const requiredText = (max = 255) =>
-  z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(max, `At most ${max} characters`);
+/**
+ * A field's message for a value of the wrong kind: `missing` when there is none (undefined or null),
+ * `error` for anything else (true, an array, a number where text is asked), decision 95.
+ */
+export const missingOr =
+  (missing: string, error: string) =>
+  ({ input }: { input?: unknown }) =>
+    input === undefined || input === null ? missing : error;
 
-export const email = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
-  .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
-  .pipe(z.email(MESSAGES.emailInvalid));
-
-export const password = z
-  .string({ error: MESSAGES.required })
-  .min(8, MESSAGES.passwordRule)
-  .max(128, 'At most 128 characters')
-  .regex(/[A-Za-z]/, MESSAGES.passwordRule)
-  .regex(/\d/, MESSAGES.passwordRule);
+/** Text that is filled in (`missing` when blank, trimmed) and then follows `rule`: one message, not both. */
+export const filledAnd = <T>(missing: string, rule: z.ZodType<T, string>) =>
+  z.string().trim().min(1, missing).pipe(rule);
 
 /**
- * A value typed into a field as text or sent as a number. Each branch carries `error` too: a form's
- * resolver shows a failed union's first branch message, so a bare branch would leak zod's own text.
+ * Text, filled in, that then follows `rule`. Piped so that an array (which has a length) is refused
+ * once as not text, not again by the checks (zod runs length checks on a value of the wrong type too).
  */
-export const textOrNumber = (error: string) => z.union([z.string({ error }), z.number({ error })], { error });
+const filledText = <T>(missing: string, error: string, rule: z.ZodType<T, string>) =>
+  z.string({ error: missingOr(missing, error) }).pipe(filledAnd(missing, rule));
+
+export const requiredText = (max = 255) =>
+  filledText(MESSAGES.required, 'Must be text', z.string().max(max, `At most ${max} characters`));
+
+export const email = filledText(
+  MESSAGES.emailRequired,
+  MESSAGES.emailInvalid,
+  z.string().max(254, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)),
+);
+
+export const password = z.string({ error: missingOr(MESSAGES.required, MESSAGES.passwordRule) }).pipe(
+  z
+    .string()
+    .min(8, MESSAGES.passwordRule)
+    .max(128, 'At most 128 characters')
+    .regex(/[A-Za-z]/, MESSAGES.passwordRule)
+    .regex(/\d/, MESSAGES.passwordRule),
+);
+
+/**
+ * A value typed into a field as text or sent as a number: `missing` when there is none, `error` (the
+ * field's rule) for anything else, true or an array as much as a wrong word (missingOr). Each branch
+ * carries the message too: a form's resolver shows a failed union's first branch message, so a bare
+ * branch would leak zod's own text.
+ */
+export const textOrNumber = (error: string, missing = error) => {
+  const message = missingOr(missing, error);
+  return z.union([z.string({ error: message }), z.number({ error: message })], { error: message });
+};
 
 /** Blank (undefined, null or only spaces) is null; anything else as it is. */
 export const blankToNull = (v: unknown) =>
@@ -40,14 +62,9 @@ export const optionalText = (max = 255) =>
   >;
 
 /** A mobile number: digits only, at most 12. */
-export const phone = textOrNumber(MESSAGES.required)
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, MESSAGES.required)
-      .regex(/^\d{1,12}$/, MESSAGES.mobile),
-  );
+export const phone = textOrNumber(MESSAGES.mobile, MESSAGES.required)
+  .transform(String)
+  .pipe(filledAnd(MESSAGES.required, z.string().regex(/^\d{1,12}$/, MESSAGES.mobile)));
 
 export const optionalPhone = z.preprocess(
   blankToNull,
@@ -67,7 +84,7 @@ export const zip6 = (required: boolean) =>
   z.preprocess(
     blankToNull,
     required
-      ? textOrNumber(MESSAGES.required)
+      ? textOrNumber(MESSAGES.zip6, MESSAGES.required)
           .transform((v) => String(v).trim())
           .pipe(z.string().regex(/^\d{1,6}$/, MESSAGES.zip6))
       : textOrNumber(MESSAGES.zip6)
@@ -81,7 +98,7 @@ export const zip4 = (required: boolean) =>
   z.preprocess(
     blankToNull,
     required
-      ? textOrNumber(MESSAGES.zipRequired)
+      ? textOrNumber(MESSAGES.zip4, MESSAGES.zipRequired)
           .transform((v) => String(v).trim())
           .pipe(z.string().regex(/^\d{4}$/, MESSAGES.zip4))
       : textOrNumber(MESSAGES.zip4)
@@ -130,9 +147,12 @@ export const coercedNumber = <T extends z.ZodType = z.ZodCoercedNumber>(
   rules: (n: z.ZodCoercedNumber) => T = (n) => n as unknown as T,
 ) => z.preprocess(notANumber, rules(z.coerce.number(error === undefined ? undefined : { error })));
 
+/** The largest id an integer column holds: beyond it, an id names no record. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id, from JSON or a query string. */
 export const id = coercedNumber('Must be a number', (n) =>
-  n.int('Must be a whole number').positive('Must be a positive number').max(2_147_483_647, 'Too large'),
+  n.int('Must be a whole number').positive('Must be a positive number').max(MAX_ID, 'Too large'),
 ) as z.ZodType<number, unknown>;
 
 /** An optional id: blank, 0 or null mean none. */
@@ -148,7 +168,7 @@ export const parentId = optionalId.optional();
 export const requiredId = z.preprocess(
   (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : v),
   coercedNumber(MESSAGES.required, (n) =>
-    n.int(MESSAGES.required).positive(MESSAGES.required).max(2_147_483_647),
+    n.int(MESSAGES.required).positive(MESSAGES.required).max(MAX_ID, 'Too large'),
   ),
 ) as z.ZodType<number, unknown>;
 

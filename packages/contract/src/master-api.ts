@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedNumber, listQuery, noInput, requiredText } from './common.ts';
+import { coercedNumber, listQuery, MAX_ID, noInput, requiredText } from './common.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls, type ApiCall } from './calls.ts';
 import { bulkAnswer, bulkDeleteRequest, bulkStatusRequest } from './bulk.ts';
@@ -24,7 +24,7 @@ import {
 // The master and geography calls, declared from the definitions (master-catalogue.ts, masters.ts).
 /** The optional parent id of a cascade lookup: blank or absent means none (the old screens send both). */
 const lookupParentId = z
-  .union([coercedNumber(undefined, (n) => n.int().positive().max(2_147_483_647, 'Too large')), z.literal('')])
+  .union([coercedNumber(undefined, (n) => n.int().positive().max(MAX_ID, 'Too large')), z.literal('')])
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -87,7 +87,7 @@ export const geographyApi = declareCalls({
     method: 'GET',
     input: z.looseObject({
       typeId: coercedNumber(undefined, (n) =>
-        n.int().positive('typeId is required').max(2_147_483_647, 'Too large'),
+        n.int().positive('typeId is required').max(MAX_ID, 'Too large'),
       ),
     }),
     response: answers.GetDwellingWithoutPagination,

@@ -1,23 +1,22 @@
 import { z } from 'zod';
-import { coercedNumber, id, idList, requiredText, status, textOrNumber } from './common.ts';
+import { coercedNumber, filledAnd, id, idList, requiredText, status, textOrNumber } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import { listPage } from './answers.ts';
 import { type MasterField, type MasterDefinition, MASTERS } from './master-catalogue.ts';
 
 // What the master calls take and answer, derived from each master's definition (master-catalogue.ts).
 
+/** A master's zip code: 1-6 digits, or, where optional, '' for none. */
 const zip = (required: boolean) => {
-  const digits = z
-    .string()
-    .trim()
-    .regex(/^\d{0,6}$/, 'Zip code must be digits, at most 6');
+  const digits = z.string().regex(/^\d{1,6}$/, MESSAGES.zip6);
   return required
-    ? textOrNumber(MESSAGES.required).transform(String).pipe(digits.min(1, MESSAGES.required))
-    : z
-        .union([z.string(), z.number(), z.null()])
-        .optional()
-        .transform((v) => (v === null || v === undefined ? '' : String(v)))
-        .pipe(digits);
+    ? textOrNumber(MESSAGES.zip6, MESSAGES.required)
+        .transform(String)
+        .pipe(filledAnd(MESSAGES.required, digits))
+    : textOrNumber(MESSAGES.zip6)
+        .nullish()
+        .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
+        .pipe(z.union([z.literal(''), digits]));
 };
 
 const fieldSchema = (f: MasterField) => {

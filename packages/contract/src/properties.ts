@@ -8,6 +8,7 @@ import {
   optionalText,
   requiredId,
   requiredText,
+  textOrNumber,
   zip4,
 } from './common.ts';
 import { AMOUNT_MESSAGES, readAmount } from './amounts.ts';
@@ -44,15 +45,13 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * An amount of at most 12 digits and 2 decimals, from a number or a string, with or without thousands
  * separators; a plain sentence says what is wrong (decision 41).
  */
-const amount = (error: string) =>
-  z
-    .preprocess(notANumber, z.union([z.string({ error }), z.number({ error }), z.nan()], { error }))
-    .transform((v, ctx) => {
-      const read = readAmount(v);
-      if (typeof read === 'number') return read;
-      ctx.issues.push({ code: 'custom', message: read, input: v });
-      return z.NEVER;
-    });
+const amount = (missing: string) =>
+  textOrNumber(AMOUNT_MESSAGES.notANumber, missing).transform((v, ctx) => {
+    const read = readAmount(v);
+    if (typeof read === 'number') return read;
+    ctx.issues.push({ code: 'custom', message: read, input: v });
+    return z.NEVER;
+  });
 /** A required amount: blank says 'Field is required'. */
 const requiredDecimal = z.preprocess(
   (v) => (blank(v) ? undefined : v),

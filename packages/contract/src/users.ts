@@ -13,6 +13,7 @@ import {
   requiredId,
   status,
   textOrNumber,
+  filledAnd,
   zip4,
 } from './common.ts';
 import { BIRTH_YEARS, MESSAGES, OPEN_PROPERTY_LIMIT, USER_STATUSES } from './constants.ts';
@@ -247,12 +248,7 @@ export const changeUserStatusRequest = z.looseObject({
 
 export const verifyOtpRequest = z.looseObject({
   user_id: id,
-  verify_otp: textOrNumber(MESSAGES.required)
-    .transform((v) => String(v).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, MESSAGES.required)
-        .regex(/^\d{6}$/, MESSAGES.otpLength),
-    ),
+  verify_otp: textOrNumber(MESSAGES.otpLength, MESSAGES.required)
+    .transform(String)
+    .pipe(filledAnd(MESSAGES.required, z.string().regex(/^\d{6}$/, MESSAGES.otpLength))),
 });

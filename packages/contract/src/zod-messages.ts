@@ -18,16 +18,18 @@ const KINDS: Record<string, string> = {
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
 
+/** A bound on a size, in words; `inclusive` false is a strict bound (positive(): more than 0). */
 const sizeMessage = (
   bound: 'least' | 'most',
   origin: string | undefined,
   limit: number | bigint,
+  inclusive = true,
 ): string | undefined => {
   if (origin === 'string') return `At ${bound} ${limit} characters`;
   if (origin === 'array' || origin === 'set') return `Choose at ${bound} ${limit}`;
-  if (origin === 'number' || origin === 'int' || origin === 'bigint')
-    return bound === 'least' ? `Must be ${limit} or more` : `Must be ${limit} or less`;
-  return undefined;
+  if (origin !== 'number' && origin !== 'int' && origin !== 'bigint') return undefined;
+  if (!inclusive) return `Must be ${bound === 'least' ? 'more' : 'less'} than ${limit}`;
+  return bound === 'least' ? `Must be ${limit} or more` : `Must be ${limit} or less`;
 };
 
 export const plainMessage: z.core.$ZodErrorMap = (issue) => {
@@ -37,9 +39,11 @@ export const plainMessage: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_union':
       return blank(issue.input) ? MESSAGES.required : 'This value is not valid';
     case 'too_small':
-      return blank(issue.input) ? MESSAGES.required : sizeMessage('least', issue.origin, issue.minimum);
+      return blank(issue.input)
+        ? MESSAGES.required
+        : sizeMessage('least', issue.origin, issue.minimum, issue.inclusive);
     case 'too_big':
-      return sizeMessage('most', issue.origin, issue.maximum) ?? 'This value is too large';
+      return sizeMessage('most', issue.origin, issue.maximum, issue.inclusive) ?? 'This value is too large';
     case 'invalid_format':
       return issue.format === 'email' ? MESSAGES.emailInvalid : 'This value is not valid';
     case 'invalid_value':

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { idList, listQuery, lookupQuery, status } from '../src/common.ts';
 import { DEFAULT_PAGE_SIZE, loginRules, MESSAGES } from '../src/constants.ts';
+import '../src/zod-messages.ts';
 
 /** The messages of a failed parse. */
 const messages = (result: { success: boolean; error?: z.ZodError }) =>
@@ -181,5 +182,16 @@ describe('loginRules', () => {
     expect(loginRules.password('')).toBe('Field is required');
     expect(loginRules.password('x'.repeat(129))).toBe('Field is required');
     expect(loginRules.password('short')).toBeUndefined();
+  });
+});
+
+describe("the contract's net for checks without a message of their own", () => {
+  const said = (schema: z.ZodType, value: unknown) => messages(schema.safeParse(value));
+
+  it('words a strict bound as strict: a positive number is more than 0, not 0 or more', () => {
+    expect(said(z.number().positive(), 0)).toEqual(['Must be more than 0']);
+    expect(said(z.number().lt(10), 10)).toEqual(['Must be less than 10']);
+    expect(said(z.number().min(0), -1)).toEqual(['Must be 0 or more']);
+    expect(said(z.number().max(9), 10)).toEqual(['Must be 9 or less']);
   });
 });
