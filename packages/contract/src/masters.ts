@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { coercedNumber, filledAnd, id, idList, requiredText, status, textOrNumber } from './common.ts';
+import {
+  filledAnd,
+  id,
+  idList,
+  optionalId,
+  requiredId,
+  requiredText,
+  status,
+  textOrNumber,
+} from './common.ts';
 import { MESSAGES } from './constants.ts';
 import { listPage } from './answers.ts';
 import { type MasterField, type MasterDefinition, MASTERS } from './master-catalogue.ts';
@@ -30,12 +39,8 @@ const fieldSchema = (f: MasterField) => {
     case 'adjacent':
       return idList;
     default:
-      return f.required
-        ? coercedNumber(MESSAGES.required, (n) => n.int().positive(MESSAGES.required))
-        : z
-            .union([coercedNumber(undefined, (n) => n.int().nonnegative()), z.literal(''), z.null()])
-            .optional()
-            .transform((v) => (v ? Number(v) : null));
+      // A parent's id, as every other form's: beyond PostgreSQL's integer it is refused on its field.
+      return f.required ? requiredId : optionalId;
   }
 };
 
@@ -54,6 +59,8 @@ export function masterSaveSchema(def: MasterDefinition) {
 export function masterUpdateSchema(def: MasterDefinition) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of def.fields) shape[f.param] = fieldSchema(f).optional();
+  // Left out, the adjacency is kept too (an empty list clears it): a town's status switch emptied it.
+  if (def.adjacency) shape[def.adjacency.param] = idList.optional();
   return masterSaveSchema(def).extend({
     ...shape,
     [def.params.id]: id,

@@ -2,9 +2,9 @@ import { MASTER_LIST, geographyApi, masterCalls, type AnswerOf, type MasterDefin
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from './list-call.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.ts';
-import { deleteUnused } from '../lib/references.ts';
+import { deleteUnused, unlessTaken } from '../lib/references.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { inTransaction, type Db } from '../db/index.ts';
+import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import * as masters from '../db/repositories/masters.ts';
 import * as lookups from '../db/repositories/master-lookups.ts';
 
@@ -43,15 +43,28 @@ async function checkParents(def: MasterDefinition, db: Db, input: Input) {
   }
 }
 
+/** 409 on the name's field: '{Entity} Already Exist'. */
+const nameTaken = (def: MasterDefinition) => {
+  const message = `${def.entity} Already Exist`;
+  return conflict(message, { [def.fields[0]!.param]: message });
+};
+
 async function checkNameFree(def: MasterDefinition, db: Db, input: Input, exceptId?: number) {
   const nameParam = def.fields[0]!.param;
   const parent = def.fields.find((f) => f.column === def.uniqueWithin);
   const within = parent && input[parent.param];
   if (await masters.findMasterNamed(db, def, input[nameParam] as string, within, exceptId)) {
-    const message = `${def.entity} Already Exist`;
-    throw conflict(message, { [nameParam]: message });
+    throw nameTaken(def);
   }
 }
+
+/** A save of `def` in a transaction: a name another save took after the check is refused as the check does. */
+const savingName = (def: MasterDefinition, db: Db, save: (trx: Trx) => Promise<void>) =>
+  unlessTaken(
+    masters.nameIndexOf(def),
+    () => nameTaken(def),
+    () => inTransaction(db, save),
+  );
 
 /** Replaces the record's adjacent records (both ways); 400 naming the field if one does not exist. */
 async function saveAdjacency(def: MasterDefinition, db: Db, id: number, others: number[]) {
@@ -86,7 +99,7 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
     summary: `Change a ${def.entity.toLowerCase()} (its status alone needs only Enable Master)`,
     async handle({ db, input, user }) {
       const id = input[def.params.id] as number;
-      await inTransaction(db, async (trx) => {
+      await savingName(def, db, async (trx) => {
         // What the form leaves out is kept as it is once locked (by a statement of its own: a locking
         // read that joins keeps the row it first met): read before, a status changed meanwhile was undone.
         if ((await masters.lockMasters(trx, def, [id], false)).length === 0) throw notFound(def.entity);
@@ -143,7 +156,7 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
       tag,
       summary: `Add a ${def.entity.toLowerCase()} (Active)`,
       async handle({ db, input: values, user }) {
-        await inTransaction(db, async (trx) => {
+        await savingName(def, db, async (trx) => {
           await checkParents(def, trx, values);
           await checkNameFree(def, trx, values);
           const id = await masters.insertMaster(trx, def, valuesOf(def, values), user.user_id);

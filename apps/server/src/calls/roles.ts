@@ -2,7 +2,8 @@ import { ROLE, customRoleRank, mayAssignRole, roleApi, type RoleChoice } from '@
 import { defineCall } from './registry.ts';
 import { defineList } from './list-call.ts';
 import { conflict, notFound } from '../lib/errors.ts';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
+import { unlessTaken } from '../lib/references.ts';
 import {
   activeRoles,
   deleteRole,
@@ -10,28 +11,41 @@ import {
   findRoleHolder,
   findRoleNamed,
   insertRole,
+  lockRoles,
   updateRole as updateRoleRow,
 } from '../db/repositories/roles.ts';
 import { assertOutranks, ranksBelow } from '../lib/scope.ts';
 
-async function assertNameFree(db: Db, name: string, exceptId?: number) {
+const nameTaken = () => {
   const message = 'Role Already Exist';
-  if (await findRoleNamed(db, name, exceptId)) throw conflict(message, { roleName: message });
+  return conflict(message, { roleName: message });
+};
+
+async function assertNameFree(db: Db, name: string, exceptId?: number) {
+  if (await findRoleNamed(db, name, exceptId)) throw nameTaken();
 }
+
+/** A role save: a name another save took after the check is refused as the check does. */
+const savingName = (save: () => Promise<unknown>) => unlessTaken('roles_name_unique', nameTaken, save);
 
 const updateRole = defineCall(roleApi.webUpdateRole, {
   access: 'Edit Role',
   tag: 'Roles',
   summary: 'Rename a role or change its status',
   async handle({ db, input, user }) {
-    const role = await findRole(db, input.roleId);
-    if (!role) throw notFound('Role');
-    assertOutranks(user, role, 'change');
-    if (role.id === ROLE.SuperAdmin && input.isRoleActive !== 'Active') {
-      throw conflict('The Super Admin role cannot be made inactive');
-    }
-    await assertNameFree(db, input.roleName, role.id);
-    await updateRoleRow(db, role.id, input.roleName, input.isRoleActive, user.user_id);
+    // On the role's lock: a role deleted meanwhile is not found (it answered 200 and changed nothing).
+    await savingName(() =>
+      inTransaction(db, async (trx) => {
+        const [role] = await lockRoles(trx, [input.roleId], false);
+        if (!role) throw notFound('Role');
+        assertOutranks(user, role, 'change');
+        if (role.id === ROLE.SuperAdmin && input.isRoleActive !== 'Active') {
+          throw conflict('The Super Admin role cannot be made inactive');
+        }
+        await assertNameFree(trx, input.roleName, role.id);
+        await updateRoleRow(trx, role.id, input.roleName, input.isRoleActive, user.user_id);
+      }),
+    );
     return { message: 'Role updated successfully' };
   },
 });
@@ -90,8 +104,10 @@ export const roleCalls = [
     tag: 'Roles',
     summary: 'Add a role (Active, with no permissions until assigned)',
     async handle({ db, input, user }) {
-      await assertNameFree(db, input.roleName);
-      await insertRole(db, input.roleName, customRoleRank(user.role_rank), user.user_id);
+      await savingName(async () => {
+        await assertNameFree(db, input.roleName);
+        await insertRole(db, input.roleName, customRoleRank(user.role_rank), user.user_id);
+      });
       return { message: 'Role saved successfully' };
     },
   }),

@@ -102,6 +102,18 @@ export const isUniqueViolation = (error: unknown, index: string) => {
 };
 
 /**
+ * Runs `save`; a write of it that the unique `index` refused (a name another save took between this
+ * one's check and its write) is answered `taken()`, as the check answers a name already there.
+ */
+export async function unlessTaken<T>(index: string, taken: () => Error, save: () => Promise<T>) {
+  try {
+    return await save();
+  } catch (error) {
+    throw isUniqueViolation(error, index) ? taken() : error;
+  }
+}
+
+/**
  * Deletes the record `{entity} : {name}` if nothing uses it (409 naming the users otherwise). A reference
  * that appears between the check and the delete is refused by its foreign key, and answered as 409 too.
  * A delete that finds no row (another delete removed it first) answers 404, as for a record that is not

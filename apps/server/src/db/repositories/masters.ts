@@ -137,11 +137,19 @@ export const findMaster = async (db: Db, def: MasterDefinition, id: number) =>
     .where(sql.ref(`m.${def.idColumn}`), '=', id)
     .executeTakeFirst()) as MasterRow | undefined;
 
+/*
+ * The parents and neighbours a save names are read locked (FOR KEY SHARE, as the save's foreign keys
+ * will lock them): a delete under way is waited for, and then they are not found; a delete that comes
+ * later waits for the save, and finds the record used.
+ */
+
+/** The province, if there is one. */
 export const findProvince = (db: Db, provinceId: number) =>
   untyped(db)
     .selectFrom('provinces')
     .select('province_id')
     .where('province_id', '=', provinceId)
+    .forKeyShare()
     .executeTakeFirst() as Promise<{ province_id: number } | undefined>;
 
 /** The town's province, if there is such a town. */
@@ -150,6 +158,7 @@ export const findTown = (db: Db, townId: number) =>
     .selectFrom('towns')
     .select('province_id')
     .where('town_id', '=', townId)
+    .forKeyShare()
     .executeTakeFirst() as Promise<{ province_id: number } | undefined>;
 
 /** The barangay's town, if there is such a barangay. */
@@ -158,7 +167,11 @@ export const findBarangay = (db: Db, barangayId: number) =>
     .selectFrom('barangays')
     .select('town_id')
     .where('barangay_id', '=', barangayId)
+    .forKeyShare()
     .executeTakeFirst() as Promise<{ town_id: number } | undefined>;
+
+/** The unique index of a master's names (migration 0002 names each so). */
+export const nameIndexOf = (def: MasterDefinition) => `${def.table}_name_unique`;
 
 /**
  * A record of that name (any case), within the same parent when names are unique within one
@@ -182,7 +195,13 @@ export function findMasterNamed(
 
 /** Those of `ids` that name a record of the master's table. */
 export const existingMasters = (db: Db, def: MasterDefinition, ids: number[]) =>
-  untyped(db).selectFrom(def.table).select(def.idColumn).where(def.idColumn, 'in', ids).execute();
+  untyped(db)
+    .selectFrom(def.table)
+    .select(def.idColumn)
+    .where(def.idColumn, 'in', ids)
+    .orderBy(def.idColumn)
+    .forKeyShare()
+    .execute();
 
 /** Adjacency is symmetric: if A borders B, B borders A. Replaces the record's whole set with `others`. */
 export async function replaceAdjacency(db: Db, def: MasterDefinition, id: number, others: number[]) {
