@@ -8,6 +8,7 @@ import {
   brokerPayload,
   savedIdOf,
   place,
+  sellerIdOf,
   sellerPayload,
   useTestApp,
   type Place,
@@ -16,6 +17,7 @@ import { duringChange } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 import {
   AGENCY,
+  BROKER,
   BROKER_ASSOCIATION,
   type OrganisationDefinition,
 } from '../src/calls/organisation-definitions.ts';
@@ -24,8 +26,8 @@ import {
  * A place (barangay, subdivision) deleted while a save naming it waited on it: the save had checked
  * the place before the delete committed, so the record's foreign key refuses the write. The answer
  * names the field, as the check before the save names a place not there (decision 93), for every
- * save that carries an address: a listing, a seller, an agency, a broker association, a broker, a
- * user added or edited.
+ * save that carries an address: a listing; a seller, an agency, a broker association, a broker and a
+ * user, each added or edited (moved to the place).
  */
 const env = useTestApp();
 
@@ -48,6 +50,20 @@ async function elsewhere(
 ) {
   const own = `${def.entity} of ${name}`;
   return savedIdOf(env, def, payload, await place(env.t, own), own);
+}
+
+/**
+ * The update of the record `name` of `def`, saved first at a place of its own (so that the delete meets
+ * only the update), moving it to `where`.
+ */
+async function moved(
+  def: OrganisationDefinition,
+  payload: (where: Place, name: string) => object,
+  where: Place,
+  name: string,
+) {
+  const id = await savedIdOf(env, def, payload, await place(env.t, `${name} before`), name);
+  return { ...payload(where, name), [def.idColumn]: id };
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
@@ -94,6 +110,41 @@ const SAVES = {
     writes: 'insert into "brokers"',
     form: async (where, name) =>
       brokerPayload(where, name, [await elsewhere(BROKER_ASSOCIATION, associationPayload, name)]),
+    stored: (name) => storedPlaces('brokers', 'broker_name', name),
+  },
+  'a seller moved there': {
+    call: 'updateSeller',
+    writes: 'update "sellers"',
+    async form(where, name) {
+      const agency = await elsewhere(AGENCY, agencyPayload, name);
+      const saved = await env.post(
+        'saveSeller',
+        sellerPayload(await place(env.t, `${name} before`), name, agency),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      return { ...sellerPayload(where, name, agency), seller_id: await sellerIdOf(env.t, name) };
+    },
+    stored: (name) => storedPlaces('sellers', 'seller_name', name),
+  },
+  'an agency moved there': {
+    call: 'updateagency',
+    writes: 'update "agencies"',
+    form: (where, name) => moved(AGENCY, agencyPayload, where, name),
+    stored: (name) => storedPlaces('agencies', 'agency_name', name),
+  },
+  'a broker association moved there': {
+    call: 'updatebrokerassociation',
+    writes: 'update "broker_associations"',
+    form: (where, name) => moved(BROKER_ASSOCIATION, associationPayload, where, name),
+    stored: (name) => storedPlaces('broker_associations', 'broker_association_name', name),
+  },
+  'a broker moved there': {
+    call: 'updatebroker',
+    writes: 'update "brokers"',
+    async form(where, name) {
+      const association = await elsewhere(BROKER_ASSOCIATION, associationPayload, name);
+      return moved(BROKER, (at, named) => brokerPayload(at, named, [association]), where, name);
+    },
     stored: (name) => storedPlaces('brokers', 'broker_name', name),
   },
   'a new user': {
