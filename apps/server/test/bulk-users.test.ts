@@ -116,6 +116,18 @@ describe('bulkUserStatus', () => {
     expect(again).toMatchObject({ message: '0 changed, 1 refused: already Inactive', changed: 0 });
   });
 
+  it('takes a reason of spaces or null as none, as the single change does', async () => {
+    const ids = [await env.t.createUser(ROLE.Agent), await env.t.createUser(ROLE.Agent)];
+    for (const [i, reason] of (['   ', null] as const).entries()) {
+      expect(await bulk('bulkUserStatus', { ids: [ids[i]], status: 'Inactive', reason })).toMatchObject({
+        changed: 1,
+      });
+    }
+    const { rows } = await sql<{ reason: string | null }>`SELECT reason FROM user_status_history
+      WHERE user_id = ANY(${ids}::int[])`.execute(env.t.db);
+    expect(rows).toEqual([{ reason: null }, { reason: null }]);
+  });
+
   it('acts on every user the list shows for a search (its scope: never a higher rank)', async () => {
     const agents = await namedUsers('Matchall', 4);
     const admins = await namedUsers('Matchall', 2, ROLE.Admin);

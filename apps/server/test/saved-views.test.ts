@@ -122,6 +122,21 @@ describe('saved views', () => {
       agent.token,
     );
     expect(cols.statusCode).toBe(400);
+    // A column name too long says so, not that it is no name.
+    const long = 'x'.repeat(101);
+    const tooLong = 'A column name: at most 100 characters';
+    const hidden = await env.post(
+      'saveListColumns',
+      { list_key: 'getUser', hidden_columns: [long] },
+      agent.token,
+    );
+    expect([hidden.statusCode, hidden.json().errors]).toEqual([400, { 'hidden_columns.0': tooLong }]);
+    const sorted = await save(
+      { list_key: 'getUser', name: 'Long sort', state: { ...STATE, sort: long } },
+      agent.token,
+    );
+    expect([sorted.statusCode, sorted.json().errors]).toEqual([400, { 'state.sort': tooLong }]);
+    expect((await viewsOf('getUser', agent.token)).hidden_columns).toEqual([]);
   });
 
   it('signed-out callers are refused', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, noInput, password } from './common.ts';
+import { currentPassword, email, noInput, password } from './common.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import { loginRules, MESSAGES } from './constants.ts';
@@ -33,7 +33,7 @@ const mismatch = { message: MESSAGES.passwordsDiffer, path: ['confirm_password']
 
 export const changePasswordRequest = z
   .object({
-    current_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+    current_password: currentPassword,
     ...newPasswordPair,
   })
   .refine(passwordsMatch, mismatch);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, status, type ListQuery } from './common.ts';
+import { id, status, statusReason, type ListQuery } from './common.ts';
 import { declareCalls } from './calls.ts';
 import { PROPERTY_STATUSES, type PropertyStatus } from './property-rules.ts';
 import { propertyListQuery } from './property-answers.ts';
@@ -50,7 +50,7 @@ const userList = z
 export const bulkUserStatusRequest = bulkRequest(userListQuery, {
   list: userList,
   status,
-  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  reason: statusReason,
 });
 
 export const bulkDeleteUsersRequest = bulkRequest(userListQuery, { list: userList });

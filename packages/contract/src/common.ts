@@ -30,14 +30,23 @@ export const email = filledText(
   z.string().max(254, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)),
 );
 
+const PASSWORD_MAX = 128;
+const passwordTooLong = `At most ${PASSWORD_MAX} characters`;
+
 export const password = z.string({ error: missingOr(MESSAGES.required, MESSAGES.passwordRule) }).pipe(
   z
     .string()
     .min(8, MESSAGES.passwordRule)
-    .max(128, 'At most 128 characters')
+    .max(PASSWORD_MAX, passwordTooLong)
     .regex(/[A-Za-z]/, MESSAGES.passwordRule)
     .regex(/\d/, MESSAGES.passwordRule),
 );
+
+/** The current password, typed to confirm a change: required, and no longer than a password may be. */
+export const currentPassword = z
+  .string({ error: MESSAGES.required })
+  .min(1, MESSAGES.required)
+  .max(PASSWORD_MAX, passwordTooLong);
 
 /**
  * A value typed into a field as text or sent as a number: `missing` when there is none, `error` (the
@@ -219,6 +228,9 @@ export const status = z
     ctx.addIssue({ code: 'custom', message: 'Status must be Active or Inactive' });
     return z.NEVER;
   });
+
+/** Why a user's status changed: optional (the old list switch sends none); blank or null is none. */
+export const statusReason = optionalText(500).optional();
 
 /**
  * The list contract shared by every paged call. `sortColumns` is the list's whitelist: the first

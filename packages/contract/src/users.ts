@@ -4,6 +4,7 @@ import {
   email,
   flag,
   id,
+  currentPassword,
   idList,
   optionalId,
   optionalPhone,
@@ -12,6 +13,7 @@ import {
   phone,
   requiredId,
   status,
+  statusReason,
   textOrNumber,
   filledAnd,
   zip4,
@@ -231,7 +233,7 @@ export const updateProfileRequest = withOldNames(
   ACCOUNT_FIELD_NAMES,
   withRealBirthday(
     profileFields.extend({
-      verify_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+      verify_password: currentPassword,
     }),
   ),
 );
@@ -239,11 +241,11 @@ export const updateProfileRequest = withOldNames(
 /** A call about one user: deleteUser, GetUserById, sendVerifyOTP. */
 export const userIdRequest = z.looseObject({ user_id: id });
 
-/** changeUserStatus: the reason is kept in the user's status history. */
+/** changeUserStatus: the reason (none when blank) is kept in the user's status history. */
 export const changeUserStatusRequest = z.looseObject({
   user_id: id,
   status,
-  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  reason: statusReason,
 });
 
 export const verifyOtpRequest = z.looseObject({
