@@ -11,7 +11,7 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { multipart, png } from './helpers.ts';
+import { multipart, PASSWORD, png } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 import { inTransaction } from '../src/db/index.ts';
 import { SecondConnectionError } from '../src/db/transaction.ts';
@@ -46,6 +46,16 @@ async function burst(requests: (() => Promise<LightMyRequestResponse>)[]) {
   expect(health.filter((s) => s !== 200)).toEqual([]);
   return answers;
 }
+
+/** The audit log's entries of the user's row written by `call`. */
+const auditOf = (userId: number, call: string) =>
+  env.t.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity', '=', 'users')
+    .where('entity_id', '=', String(userId))
+    .where('call', '=', call)
+    .execute();
 
 const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
 
@@ -252,6 +262,61 @@ describe('concurrent saves', () => {
     // No two rows record the same change in a row: each change saw the one before it.
     for (let i = 1; i < history.length; i++) expect(history[i]!.old_status).toBe(history[i - 1]!.new_status);
     expect(history.at(-1)?.new_status ?? 'Active').toBe(user_status);
+    // Each change answered as one is in the history and the audit log once; the others wrote nothing.
+    const changed = answers.filter((r) => r.json().message.startsWith('User status changed')).length;
+    expect([history.length, (await auditOf(target, 'changeUserStatus')).length]).toEqual([changed, changed]);
+    // The user's reason is the last change's, kept only while Inactive.
+    const { status_reason } = await env.t.db
+      .selectFrom('users')
+      .select('status_reason')
+      .where('user_id', '=', target)
+      .executeTakeFirstOrThrow();
+    expect(status_reason).toBe(user_status === 'Inactive' ? history.at(-1)!.reason : null);
+  });
+
+  it('many Account Details saves of one user from three sessions: the profile and its skills are one save, each audited once', async () => {
+    const me = await env.t.signedIn(ROLE.Agent);
+    const sessions = [me.token, await env.t.login(me.email), await env.t.login(me.email)];
+    const { rows: made } = await sql<{ id: number }>`INSERT INTO user_skills (user_skills)
+      SELECT 'Race skill ' || g FROM generate_series(1, 4) g RETURNING user_skills_id AS id`.execute(
+      env.t.db,
+    );
+    // Each save its own set of skills: those of the bits of i + 1.
+    const skillsOf = (i: number) => made.filter((_, bit) => (i + 1) & (1 << bit)).map((m) => m.id);
+    const letters = 'abcdefghijklmnop';
+    const form = (i: number) => ({
+      firstName: `Rosa ${letters[i]}`,
+      lastName: `Santos ${letters[i]}`,
+      email: me.email,
+      phone1: `0917${String(i).padStart(7, '0')}`,
+      nickName: `Ros ${letters[i]}`,
+      birth_day: i + 1,
+      birth_month: (i % 12) + 1,
+      birth_year: 1980 + i,
+      userSkills: skillsOf(i).join(','),
+      verify_password: PASSWORD,
+    });
+    const answers = await burst(times(15, (i) => () => env.post('UpdateProfile', form(i), sessions[i % 3])));
+    expect(answers.map((r) => r.statusCode)).toEqual(times(15, () => 200));
+    const row = await env.t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'phone_1', 'nick_name', 'birth_day', 'birth_month', 'birth_year'])
+      .where('user_id', '=', me.userId)
+      .executeTakeFirstOrThrow();
+    const won = letters.indexOf(row.first_name.slice(-1));
+    const { rows: skills } = await sql<{ id: number }>`SELECT user_skills_id AS id FROM user_skill_links
+      WHERE user_id = ${me.userId} ORDER BY 1`.execute(env.t.db);
+    expect({ ...row, skills: skills.map((s) => s.id).join(',') }).toEqual({
+      first_name: form(won).firstName,
+      last_name: form(won).lastName,
+      phone_1: form(won).phone1,
+      nick_name: form(won).nickName,
+      birth_day: form(won).birth_day,
+      birth_month: form(won).birth_month,
+      birth_year: form(won).birth_year,
+      skills: form(won).userSkills,
+    });
+    expect(await auditOf(me.userId, 'UpdateProfile')).toHaveLength(15);
   });
 });
 
