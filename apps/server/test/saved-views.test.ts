@@ -137,6 +137,16 @@ describe('saved views', () => {
     );
     expect([sorted.statusCode, sorted.json().errors]).toEqual([400, { 'state.sort': tooLong }]);
     expect((await viewsOf('getUser', agent.token)).hidden_columns).toEqual([]);
+    // A NUL character, which the database cannot store, is refused on its field.
+    const nul = 'Holds a character that cannot be stored';
+    const named = await save({ list_key: 'getUser', name: 'Mine\u0000', state: STATE }, agent.token);
+    expect([named.statusCode, named.json().errors]).toEqual([400, { name: nul }]);
+    const column = await env.post(
+      'saveListColumns',
+      { list_key: 'getUser', hidden_columns: ['a\u0000'] },
+      agent.token,
+    );
+    expect([column.statusCode, column.json().errors]).toEqual([400, { 'hidden_columns.0': nul }]);
   });
 
   it('signed-out callers are refused', async () => {

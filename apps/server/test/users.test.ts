@@ -217,6 +217,7 @@ describe('changeUserStatus', () => {
       [true, 'Must be text'],
       [['Away'], 'Must be text'],
       ['x'.repeat(501), 'At most 500 characters'],
+      ['Left\u0000', 'Holds a character that cannot be stored'],
     ] as const) {
       const res = await post('changeUserStatus', { user_id: id, status: 'Inactive', reason });
       expect([res.statusCode, res.json()]).toEqual([

@@ -10,6 +10,13 @@ export const missingOr =
   ({ input }: { input?: unknown }) =>
     input === undefined || input === null ? missing : error;
 
+/**
+ * Text the database can store: no NUL character (PostgreSQL refuses it, and the answer could not name
+ * the field).
+ */
+export const storable = <T extends z.ZodString>(text: T) =>
+  text.refine((v) => !v.includes('\u0000'), 'Holds a character that cannot be stored');
+
 /** Text that is filled in (`missing` when blank, trimmed) and then follows `rule`: one message, not both. */
 export const filledAnd = <T>(missing: string, rule: z.ZodType<T, string>) =>
   z.string().trim().min(1, missing).pipe(rule);
@@ -22,7 +29,7 @@ const filledText = <T>(missing: string, error: string, rule: z.ZodType<T, string
   z.string({ error: missingOr(missing, error) }).pipe(filledAnd(missing, rule));
 
 export const requiredText = (max = 255) =>
-  filledText(MESSAGES.required, 'Must be text', z.string().max(max, `At most ${max} characters`));
+  filledText(MESSAGES.required, 'Must be text', storable(z.string().max(max, `At most ${max} characters`)));
 
 export const email = filledText(
   MESSAGES.emailRequired,
@@ -65,10 +72,10 @@ export const blankToNull = (v: unknown) =>
 
 /** Optional free text: blank means null. */
 export const optionalText = (max = 255) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullable()) as z.ZodType<
-    string | null,
-    unknown
-  >;
+  z.preprocess(
+    blankToNull,
+    storable(z.string().trim().max(max, `At most ${max} characters`)).nullable(),
+  ) as z.ZodType<string | null, unknown>;
 
 /** A mobile number: digits only, at most 12. */
 export const phone = textOrNumber(MESSAGES.mobile, MESSAGES.required)

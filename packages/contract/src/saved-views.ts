@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageAnswer, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
-import { coercedNumber, requiredText } from './common.ts';
+import { coercedNumber, requiredText, storable } from './common.ts';
 import { SEARCH_TEXT_MAX } from './constants.ts';
 
 /** A view's name: at most this many characters. */
@@ -22,10 +22,12 @@ export const listKey = z
   .string({ error: 'list_key is required' })
   .regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,99}$/, "list_key must be a list's name");
 
-const field = z
-  .string({ error: 'A column must be a name' })
-  .min(1, 'A column must be a name')
-  .max(FIELD_MAX, `A column name: at most ${FIELD_MAX} characters`);
+const field = storable(
+  z
+    .string({ error: 'A column must be a name' })
+    .min(1, 'A column must be a name')
+    .max(FIELD_MAX, `A column name: at most ${FIELD_MAX} characters`),
+);
 
 /** What a view holds: the table's search, sort, page size, visible columns and the list's extra filters. */
 export const viewState = z.strictObject(
