@@ -137,6 +137,12 @@ describe('saved views', () => {
     );
     expect([sorted.statusCode, sorted.json().errors]).toEqual([400, { 'state.sort': tooLong }]);
     expect((await viewsOf('getUser', agent.token)).hidden_columns).toEqual([]);
+    // An id beyond the database's integer is refused on its field, not by the database.
+    const huge = 2_147_483_648;
+    const renamed = await save({ id: huge, list_key: 'getUser', name: 'Huge', state: STATE }, agent.token);
+    expect([renamed.statusCode, renamed.json().errors]).toEqual([400, { id: 'id is too large' }]);
+    const gone = await env.post('deleteView', { id: huge }, agent.token);
+    expect([gone.statusCode, gone.json().errors]).toEqual([400, { id: 'id is too large' }]);
     // A NUL character, which the database cannot store, is refused on its field.
     const nul = 'Holds a character that cannot be stored';
     const named = await save({ list_key: 'getUser', name: 'Mine\u0000', state: STATE }, agent.token);

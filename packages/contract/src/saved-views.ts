@@ -61,7 +61,7 @@ export const viewState = z.strictObject(
 export type ViewState = z.output<typeof viewState>;
 
 const viewId = coercedNumber('id must be a number', (n) =>
-  n.int('id must be a number').positive('id must be a number'),
+  n.int('id must be a number').positive('id must be a number').max(2_147_483_647, 'id is too large'),
 );
 
 export const savedView = z.object({
