@@ -586,6 +586,35 @@ describe('your notifications: only your own', () => {
     expect((await post('deleteNotification', { Id: mine[2] }, reader.token)).statusCode).toBe(404);
   });
 
+  it('two sessions at once: both mark it read, it keeps when it was first read; a delete beside a mark leaves it gone', async () => {
+    const second = await t.login(reader.email);
+    const [id] = await seed(reader.userId, ['Enquiry on Echo']);
+    const readAt = async () =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select('read_at')
+          .where('notification_id', '=', String(id))
+          .executeTakeFirst()
+      )?.read_at;
+    await ok(post('setNotificationStatus', { Id: id, status: 'Inactive' }, reader.token));
+    const first = await readAt();
+    const marks = await Promise.all(
+      [reader.token, second, reader.token, second].map((token) =>
+        post('setNotificationStatus', { Id: id, status: 'Inactive' }, token),
+      ),
+    );
+    expect(marks.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await readAt()).toEqual(first);
+    const [deleted, marked] = await Promise.all([
+      post('deleteNotification', { Id: id }, reader.token),
+      post('setNotificationStatus', { Id: id, status: 'Active' }, second),
+    ]);
+    expect(deleted.statusCode).toBe(200);
+    expect([200, 404]).toContain(marked.statusCode);
+    expect(await readAt()).toBeUndefined();
+  });
+
   it('is closed to roles without Notification / Delete Notification; the bell is open to every session', async () => {
     const role = await t.db
       .insertInto('roles')
