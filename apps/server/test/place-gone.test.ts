@@ -52,19 +52,36 @@ async function elsewhere(
   return savedIdOf(env, def, payload, await place(env.t, own), own);
 }
 
+type Payload = (where: Place, name: string) => object;
+
 /**
- * The update of the record `name` of `def`, saved first at a place of its own (so that the delete meets
- * only the update), moving it to `where`.
+ * The add (`save`) or the update of an organisation; the update moves the record `name`, saved first
+ * at a place of its own (so that the delete meets only the update), to `where`. `payloadOf` makes what
+ * the record `name` needs and answers its form.
  */
-async function moved(
+function organisationSave(
   def: OrganisationDefinition,
-  payload: (where: Place, name: string) => object,
-  where: Place,
-  name: string,
-) {
-  const id = await savedIdOf(env, def, payload, await place(env.t, `${name} before`), name);
-  return { ...payload(where, name), [def.idColumn]: id };
+  kind: 'save' | 'update',
+  payloadOf: (name: string) => Promise<Payload> | Payload,
+): Save {
+  return {
+    call: def.calls[kind],
+    writes: `${kind === 'save' ? 'insert into' : 'update'} "${def.table}"`,
+    async form(where, name) {
+      const payload = await payloadOf(name);
+      if (kind === 'save') return payload(where, name);
+      const id = await savedIdOf(env, def, payload, await place(env.t, `${name} before`), name);
+      return { ...payload(where, name), [def.idColumn]: id };
+    },
+    stored: (name) => storedPlaces(def.table, def.nameColumn, name),
+  };
 }
+
+/** A broker's form, in an association of its own. */
+const brokerOf = async (name: string): Promise<Payload> => {
+  const association = await elsewhere(BROKER_ASSOCIATION, associationPayload, name);
+  return (where, named) => brokerPayload(where, named, [association]);
+};
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
 
@@ -93,60 +110,28 @@ const SAVES = {
     form: async (where, name) => sellerPayload(where, name, await elsewhere(AGENCY, agencyPayload, name)),
     stored: (name) => storedPlaces('sellers', 'seller_name', name),
   },
-  'an agency': {
-    call: 'saveagency',
-    writes: 'insert into "agencies"',
-    form: agencyPayload,
-    stored: (name) => storedPlaces('agencies', 'agency_name', name),
-  },
-  'a broker association': {
-    call: 'savebrokerassociation',
-    writes: 'insert into "broker_associations"',
-    form: associationPayload,
-    stored: (name) => storedPlaces('broker_associations', 'broker_association_name', name),
-  },
-  'a broker': {
-    call: 'savebroker',
-    writes: 'insert into "brokers"',
-    form: async (where, name) =>
-      brokerPayload(where, name, [await elsewhere(BROKER_ASSOCIATION, associationPayload, name)]),
-    stored: (name) => storedPlaces('brokers', 'broker_name', name),
-  },
   'a seller moved there': {
     call: 'updateSeller',
     writes: 'update "sellers"',
     async form(where, name) {
       const agency = await elsewhere(AGENCY, agencyPayload, name);
-      const saved = await env.post(
-        'saveSeller',
-        sellerPayload(await place(env.t, `${name} before`), name, agency),
-      );
+      const before = sellerPayload(await place(env.t, `${name} before`), name, agency);
+      const saved = await env.post('saveSeller', before);
       expect(saved.statusCode, saved.body).toBe(200);
       return { ...sellerPayload(where, name, agency), seller_id: await sellerIdOf(env.t, name) };
     },
     stored: (name) => storedPlaces('sellers', 'seller_name', name),
   },
-  'an agency moved there': {
-    call: 'updateagency',
-    writes: 'update "agencies"',
-    form: (where, name) => moved(AGENCY, agencyPayload, where, name),
-    stored: (name) => storedPlaces('agencies', 'agency_name', name),
-  },
-  'a broker association moved there': {
-    call: 'updatebrokerassociation',
-    writes: 'update "broker_associations"',
-    form: (where, name) => moved(BROKER_ASSOCIATION, associationPayload, where, name),
-    stored: (name) => storedPlaces('broker_associations', 'broker_association_name', name),
-  },
-  'a broker moved there': {
-    call: 'updatebroker',
-    writes: 'update "brokers"',
-    async form(where, name) {
-      const association = await elsewhere(BROKER_ASSOCIATION, associationPayload, name);
-      return moved(BROKER, (at, named) => brokerPayload(at, named, [association]), where, name);
-    },
-    stored: (name) => storedPlaces('brokers', 'broker_name', name),
-  },
+  'an agency': organisationSave(AGENCY, 'save', () => agencyPayload),
+  'a broker association': organisationSave(BROKER_ASSOCIATION, 'save', () => associationPayload),
+  'a broker': organisationSave(BROKER, 'save', brokerOf),
+  'an agency moved there': organisationSave(AGENCY, 'update', () => agencyPayload),
+  'a broker association moved there': organisationSave(
+    BROKER_ASSOCIATION,
+    'update',
+    () => associationPayload,
+  ),
+  'a broker moved there': organisationSave(BROKER, 'update', brokerOf),
   'a new user': {
     call: 'SaveUser',
     writes: 'insert into "users"',
