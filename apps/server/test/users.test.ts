@@ -184,51 +184,6 @@ describe('changeUserStatus', () => {
     expect(last.reason).toBe('Left the agency');
   });
 
-  it('takes a reason left null, blank or spaces as none, as the old list switch sends it', async () => {
-    const reasonsOf = async (userId: number) => ({
-      user: (
-        await t.db
-          .selectFrom('users')
-          .select('status_reason')
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).status_reason,
-      history: (
-        await t.db
-          .selectFrom('user_status_history')
-          .select('reason')
-          .where('user_id', '=', userId)
-          .orderBy('id')
-          .execute()
-      ).map((h) => h.reason),
-    });
-    for (const reason of [null, '', '   ']) {
-      const id = await t.createUser(ROLE.Agent);
-      const res = await post('changeUserStatus', { user_id: id, status: 'Inactive', reason });
-      expect([res.statusCode, res.json()], JSON.stringify(reason)).toEqual([
-        200,
-        { message: 'User status changed to Inactive' },
-      ]);
-      expect(await reasonsOf(id)).toEqual({ user: null, history: [null] });
-    }
-    // A reason of the wrong type, or too long, is refused on its field and changes nothing.
-    const id = await t.createUser(ROLE.Agent);
-    for (const [reason, message] of [
-      [true, 'Must be text'],
-      [['Away'], 'Must be text'],
-      ['x'.repeat(501), 'At most 500 characters'],
-      ['Left\u0000', 'Holds a character that cannot be stored'],
-    ] as const) {
-      const res = await post('changeUserStatus', { user_id: id, status: 'Inactive', reason });
-      expect([res.statusCode, res.json()]).toEqual([
-        400,
-        { message: `reason: ${message}`, errors: { reason: message } },
-      ]);
-    }
-    expect(await statusOf(id)).toBe('Active');
-    expect(await reasonsOf(id)).toEqual({ user: null, history: [] });
-  });
-
   it('judges who may act on the user as they are once locked: promoted to Admin meanwhile, they are refused', async () => {
     for (const [call, payload] of [
       ['changeUserStatus', (id: number) => ({ user_id: id, status: 'Inactive' })],
