@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageAnswer, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
-import { coercedNumber, requiredText, storable } from './common.ts';
+import { coercedNumber, MAX_ID, requiredText, storable } from './common.ts';
 import { SEARCH_TEXT_MAX } from './constants.ts';
 
 /** A view's name: at most this many characters. */
@@ -61,7 +61,7 @@ export const viewState = z.strictObject(
 export type ViewState = z.output<typeof viewState>;
 
 const viewId = coercedNumber('id must be a number', (n) =>
-  n.int('id must be a number').positive('id must be a number').max(2_147_483_647, 'id is too large'),
+  n.int('id must be a number').positive('id must be a number').max(MAX_ID, 'id is too large'),
 );
 
 export const savedView = z.object({
