@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeApi, manilaToday, ROLE, type HomeSummary, type PropertyStatus } from '@app/contract';
@@ -31,19 +32,32 @@ const summaryOf = async (token: string): Promise<HomeSummary> => {
   return res.json().resultData;
 };
 
-/** The total the list answers for `query`. */
-const totalOf = async (call: string, query: string, token: string) => {
+/** The page the list answers for `query`. */
+const pageOf = async (call: string, query: string, token: string) => {
   const res = await env.get(`/api/${call}?${query}`, token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().resultData.total as number;
+  return res.json().resultData as { total: number; data: { user_id: number; role_id: number }[] };
 };
+
+/** The total the list answers for `query`. */
+const totalOf = async (call: string, query: string, token: string) =>
+  (await pageOf(call, query, token)).total;
+
+/** The rows of the Approve User list's export (GetNewUser/export) for `query`, less the header. */
+async function exportedRows(query: string, token: string) {
+  const res = await env.get(`/api/GetNewUser/export?${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return book.worksheets[0]!.rowCount - 1;
+}
 
 const figure = (s: HomeSummary, key: string) => s.figures.find((f) => f.key === key);
 
 /** The figures and the totals of the lists they link to, for the caller. */
 async function expectFiguresMatchLists(s: HomeSummary, token: string) {
   const links: Record<string, [string, string]> = {
-    users_to_approve: ['GetNewUser', ''],
+    users_to_approve: ['GetNewUser', 'approvable=true'],
     pending_listings: ['allproperty', 'status=Pending'],
     suspended_listings: ['allproperty', 'status=Suspended'],
     rentals_expiring: ['allproperty', 'rental_expires_within=30'],
@@ -127,6 +141,11 @@ describe('GetHomeSummary', () => {
       'rentals_expiring',
     ]);
     expect(figure(s, 'users_to_approve')!.count).toBeGreaterThanOrEqual(3);
+    // A Super Admin may approve every waiting user: the Approve User list is the same with the filter.
+    const all = 'itemsPerPage=50&sortColumn=user_id';
+    expect(await pageOf('GetNewUser', `approvable=true&${all}`, env.admin.token)).toEqual(
+      await pageOf('GetNewUser', all, env.admin.token),
+    );
     // Today and the 30th day count; the 31st and yesterday do not.
     expect(figure(s, 'rentals_expiring')!.count).toBe(2);
     expect(s.open_limit).toBeNull();
@@ -227,8 +246,28 @@ describe('GetHomeSummary', () => {
       .executeTakeFirstOrThrow();
     const s = await summaryOf(approver.token);
     expect(s.figures).toEqual([{ key: 'users_to_approve', count: Number(waitingAgents.n), more: false }]);
-    // The Approve User list shows every waiting user of a role below theirs; the figure only theirs to approve.
-    expect(await totalOf('GetNewUser', '', approver.token)).toBeGreaterThan(Number(waitingAgents.n));
+    // The Approve User list shows every waiting user of a role below theirs; the figure only theirs to
+    // approve, which the list holds with the filter the card's link sends (decision 98), its export too.
+    const all = await pageOf('GetNewUser', 'itemsPerPage=50', approver.token);
+    expect(all.total).toBeGreaterThan(Number(waitingAgents.n));
+    expect(all.data.some((u) => u.role_id === ROLE.Individual)).toBe(true);
+    const mine = await pageOf('GetNewUser', 'approvable=1&itemsPerPage=50', approver.token);
+    expect(mine.total).toBe(s.figures[0]!.count);
+    expect(mine.data.length).toBe(mine.total);
+    expect(new Set(mine.data.map((u) => u.role_id))).toEqual(new Set([ROLE.Agent, ROLE.OwnerAgent]));
+    expect(await exportedRows('approvable=true', approver.token)).toBe(mine.total);
+    expect(await exportedRows('', approver.token)).toBe(all.total);
+    // Switched off as a checkbox or an old client sends it: the whole list, as before.
+    for (const off of ['approvable=', 'approvable=false', 'approvable=0'])
+      expect(await totalOf('GetNewUser', off, approver.token)).toBe(all.total);
+    // A bulk action over every row the filtered list shows changes those rows, and refuses none.
+    const bulk = await env.post(
+      'bulkUserStatus',
+      { list: 'GetNewUser', matching: { approvable: true }, status: 'Active' },
+      approver.token,
+    );
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json()).toMatchObject({ changed: mine.total, refused: [] });
   });
 
   it('answers a role without permissions nothing but an empty summary', async () => {
@@ -270,5 +309,16 @@ describe("the Property List's filters the home page links to", () => {
     expect(await totalOf('allproperty', 'status=&rental_expires_within=&own_open=', env.admin.token)).toBe(
       all,
     );
+  });
+});
+
+describe("the Approve User list's approvable filter", () => {
+  it('refuses a value it cannot read with a plain sentence, in the list and its export', async () => {
+    for (const query of ['approvable=maybe', 'approvable=2', 'approvable=yes&approvable=no']) {
+      const res = await env.get(`/api/GetNewUser?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors, query).toEqual({ approvable: 'approvable must be true or left out' });
+      expect((await env.get(`/api/GetNewUser/export?${query}`)).statusCode, query).toBe(400);
+    }
   });
 });

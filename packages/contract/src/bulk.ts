@@ -3,7 +3,7 @@ import { id, status, statusReason, type ListQuery } from './common.ts';
 import { declareCalls } from './calls.ts';
 import { PROPERTY_STATUSES, type PropertyStatus } from './property-rules.ts';
 import { propertyListQuery } from './property-answers.ts';
-import { userListQuery } from './user-answers.ts';
+import { newUserListQuery } from './user-answers.ts';
 import { MESSAGES } from './constants.ts';
 import { agencyApi, brokerApi, brokerAssociationApi, sellerListQuery } from './entity-api.ts';
 import { roleListQuery } from './roles.ts';
@@ -47,13 +47,14 @@ const userList = z
   .enum(['GetUser', 'GetNewUser'], { error: 'list must be GetUser or GetNewUser' })
   .default('GetUser');
 
-export const bulkUserStatusRequest = bulkRequest(userListQuery, {
+/** The users' `matching` is either list's query (GetNewUser's holds one filter more, `approvable`). */
+export const bulkUserStatusRequest = bulkRequest(newUserListQuery, {
   list: userList,
   status,
   reason: statusReason,
 });
 
-export const bulkDeleteUsersRequest = bulkRequest(userListQuery, { list: userList });
+export const bulkDeleteUsersRequest = bulkRequest(newUserListQuery, { list: userList });
 
 /** A status change (Active or Inactive) of the rows a list of records with a status selects. */
 export const bulkStatusRequest = <Q extends z.ZodType<ListQuery>>(query: Q) => bulkRequest(query, { status });

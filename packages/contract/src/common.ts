@@ -134,6 +134,22 @@ export const optionalWebsite = z.preprocess(
     .nullable(),
 ) as z.ZodType<string | null, unknown>;
 
+/**
+ * A list filter that is on or absent: true, 'true', '1' or 1 turn it on; absent, blank, false, 'false'
+ * or '0' leave it off (today's list); anything else is refused in plain words.
+ */
+export const onOrLeftOut = (name: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === '' || v === false || v === 'false' || v === '0' ? undefined : v,
+    z
+      .union([z.literal(true), z.literal('true'), z.literal('1'), z.literal(1)], {
+        error: `${name} must be true or left out`,
+      })
+      .transform(() => true as const)
+      .optional(),
+  );
+
 /** A yes/no flag from a checkbox, 1/0, 'Yes'/'No' or true/false. */
 export const flag = z
   .union([z.boolean(), z.number(), z.string(), z.null()])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedNumber } from './common.ts';
+import { coercedNumber, onOrLeftOut } from './common.ts';
 import { PROPERTY_STATUSES } from './property-rules.ts';
 
 /** How far ahead the home page looks for rentals that expire (issue 22 item 3). */
@@ -31,13 +31,5 @@ export const propertyListFilters = {
     ),
   ),
   /** Only your own listings that count against your open-listing limit (all but Sold and Archived). */
-  own_open: z.preprocess(
-    (v) => (blank(v) || v === false || v === 'false' || v === '0' ? undefined : v),
-    z
-      .union([z.literal(true), z.literal('true'), z.literal('1'), z.literal(1)], {
-        error: 'own_open must be true or left out',
-      })
-      .transform(() => true as const)
-      .optional(),
-  ),
+  own_open: onOrLeftOut('own_open'),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, noInput, parentId } from './common.ts';
+import { listQuery, noInput, onOrLeftOut, parentId } from './common.ts';
 import { USER_STATUSES } from './constants.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
 import { outcomeAnswer, successAnswer } from './auth.ts';
@@ -96,6 +96,11 @@ export const userSortColumns = [
 ] as const;
 /** The user lists' query; `associated_agency_id` keeps an agency's users (its page's agents: decision 49). */
 export const userListQuery = listQuery(userSortColumns).extend({ associated_agency_id: parentId });
+/**
+ * The Approve User list's query (decision 98): `approvable` keeps only the waiting users whose status
+ * the caller may change, as Home's users figure counts them; absent, the list is as it always was.
+ */
+export const newUserListQuery = userListQuery.extend({ approvable: onOrLeftOut('approvable') });
 
 /** A change of a user's status, newest first in the record's status_history. */
 export const userStatusChange = z.object({
@@ -123,7 +128,7 @@ export const updateProfileAnswer = messageAnswer.extend({
 export const userApi = declareCalls({
   GetUser: { method: 'GET', input: userListQuery, response: userPageAnswer },
   /** New and Inactive users waiting for approval. */
-  GetNewUser: { method: 'GET', input: userListQuery, response: userPageAnswer },
+  GetNewUser: { method: 'GET', input: newUserListQuery, response: userPageAnswer },
   changeUserStatus: { method: 'POST', input: changeUserStatusRequest, response: messageAnswer },
   deleteUser: { method: 'POST', input: userIdRequest, response: messageAnswer },
   GetUserById: { method: 'GET', input: userIdRequest, response: userByIdAnswer },

@@ -1,4 +1,4 @@
-import { bulkApi, ROLE, userApi, userListQuery } from '@app/contract';
+import { bulkApi, newUserListQuery, ROLE, userApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { LAST_SUPER_ADMIN, manageRefusal, STATUS_PERMISSIONS, userLists } from './users.ts';
 import { runBulk, type BulkList, type BulkRow, type Refusals } from '../lib/bulk.ts';
@@ -13,7 +13,7 @@ import {
 import type { Trx } from '../db/index.ts';
 import { fullName } from '../db/repositories/full-name.ts';
 
-const listFor = (name: keyof typeof userLists): BulkList<typeof userListQuery._output> => ({
+const listFor = (name: keyof typeof userLists): BulkList<typeof newUserListQuery._output> => ({
   spec: userLists[name].list!,
   input: userApi[name].input,
 });

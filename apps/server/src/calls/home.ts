@@ -15,7 +15,7 @@ import { openListingsOf } from '../db/repositories/properties.ts';
 import { EXACT_COUNT_LIMIT, listQueries, type ListSpec } from '../lib/list/index.ts';
 import type { CallContext } from '../lib/call-context.ts';
 import { selectNotifications } from '../lib/notifications.ts';
-import { changesSomeStatus, statusChangeScope } from '../lib/scope.ts';
+import { changesSomeStatus } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { propertyListSpec } from './properties.ts';
 import { listingsByStatus } from './reports/overview.ts';
@@ -35,12 +35,11 @@ async function countOf<I>(ctx: Ctx, spec: ListSpec<I>, input: I) {
   return { count: Math.min(n, EXACT_COUNT_LIMIT), more: n > EXACT_COUNT_LIMIT };
 }
 
-/** The waiting users whose status the caller may change, as changeUserStatus judges it (decision 85). */
+/**
+ * The waiting users whose status the caller may change, as changeUserStatus judges it (decision 85):
+ * the Approve User list with its `approvable` filter, which the card's link sends (decision 98).
+ */
 const waiting = userListSpec(true);
-const approvable: typeof waiting = {
-  ...waiting,
-  query: (ctx) => waiting.query(ctx).where(statusChangeScope(ctx.user)),
-};
 
 const listing = (filter: Record<string, unknown>) => (ctx: Ctx) =>
   countOf(ctx, propertyListSpec, propertyApi.allproperty.input.parse(filter));
@@ -62,7 +61,7 @@ const FIGURES: Record<
   users_to_approve: {
     access: 'Approve User',
     for: changesSomeStatus,
-    count: (ctx) => countOf(ctx, approvable, userApi.GetNewUser.input.parse({})),
+    count: (ctx) => countOf(ctx, waiting, userApi.GetNewUser.input.parse({ approvable: true })),
   },
   pending_listings: { access: 'Property List', count: listing({ status: 'Pending' }) },
   suspended_listings: { access: 'Property List', count: listing({ status: 'Suspended' }) },

@@ -2,8 +2,8 @@ import {
   ROLE,
   statusPermissionFor,
   userApi,
-  userListQuery,
   userSortColumns,
+  type newUserListQuery,
   type Permission,
 } from '@app/contract';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';
 import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
-import { assertOutranks, rankScope } from '../lib/scope.ts';
+import { assertOutranks, rankScope, statusChangeScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
 import {
   activeSuperAdminStays,
@@ -41,8 +41,12 @@ const WIDE_COLUMNS = USER_RECORD.filter(
   (field) => !(userSortColumns as readonly unknown[]).includes(field.alias),
 );
 
-/** The users a list shows: every one in rank scope, or only those waiting for approval (New, Inactive). */
-export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof userListQuery>> => ({
+/**
+ * The users a list shows: every one in rank scope, or only those waiting for approval (New, Inactive);
+ * with `approvable` (GetNewUser's, decision 98) only those whose status the caller may change, as
+ * changeUserStatus judges it and Home counts them (decision 85).
+ */
+export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof newUserListQuery>> => ({
   envelope: 'resultData',
   query: ({ db, user, input }) => {
     let q = db
@@ -59,6 +63,7 @@ export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof use
       ]);
     if (typeof input.associated_agency_id === 'number')
       q = q.where('u.associated_agency_id', '=', input.associated_agency_id);
+    if (input.approvable) q = q.where(statusChangeScope(user));
     return onlyWaiting ? q.where('u.user_status', 'in', ['New', 'Inactive']) : q;
   },
   sort: {
