@@ -6,6 +6,7 @@ import {
   createListing,
   expectAccessible,
   manilaToday,
+  newOperator,
   signIn,
 } from './support.ts';
 import { misfits } from './fits.ts';
@@ -79,7 +80,7 @@ for (const size of SIZES) {
     await followFigure(page, 'Listings pending', /property-list\?status=Pending$/, 'Status: Pending');
     await expectAccessible(page);
     await page.goBack();
-    await followFigure(page, 'Users to approve', /approve-user$/, null);
+    await followFigure(page, 'Users to approve', /approve-user\?approvable=1$/, null);
   });
 }
 
@@ -134,3 +135,90 @@ for (const size of SIZES) {
     await page.screenshot({ path: `test-results/home-individual-${size.width}.png`, fullPage: true });
   });
 }
+
+test.describe("Home's users figure and the Approve User list, for a role that approves Agents only", () => {
+  // Names take letters only: the run's time, its digits as letters, keeps them apart from other runs'.
+  const stamp = [...String(Date.now())].map((d) => 'abcdefghij'[Number(d)]).join('');
+  let approver: { email: string; password: string };
+
+  test.beforeAll(async ({ request }) => {
+    const headers = await apiHeaders(request);
+    const post = async (call: string, data: object) => {
+      const res = await request.post(`/api/${call}`, { headers, data });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const get = async <T>(call: string) =>
+      (await (await request.get(`/api/${call}`, { headers })).json()) as T;
+    type Rows<R> = { resultData: R[] };
+    // A role of its own (ranked below Admin), granted Approve User and ChangeStatusofAgent only.
+    await post('webSaveRole', { roleName: `Agent Approvers ${stamp}` });
+    const roles = (await get<Rows<{ id: number; name: string }>>('webGetRolesWithoutPagination')).resultData;
+    const roleId = roles.find((r) => r.name === `Agent Approvers ${stamp}`)!.id;
+    const grants = (
+      await get<{ roleData: { data: { permission_id: number; permission_name: string }[] } }>(
+        `getAssignedUnAssignedPermission?roleId=${roleId}`,
+      )
+    ).roleData.data;
+    const granted = ['Approve User', 'ChangeStatusofAgent'];
+    const permissionId = grants
+      .filter((g) => granted.includes(g.permission_name))
+      .map((g) => g.permission_id);
+    await post('webAssignPermissionRoleWise', { roleId, permissionId });
+    approver = await newOperator(request, 'Approver', roleId);
+    // Waiting for approval: an Agent they may approve, an Operator they may see but not approve.
+    const agency = (await get<Rows<{ agency_id: number }>>('GetAgencyWithoutPagination')).resultData[0]!;
+    const broker = (await get<Rows<{ broker_id: number }>>('GetBrokerWithoutPagination')).resultData[0]!;
+    const waiting = (first_name: string, role_id: number) => ({
+      first_name,
+      last_name: stamp,
+      role_id,
+      user_email: `${first_name.toLowerCase()}.${stamp}@approve.example.ph`,
+      phone_1: '09170004444',
+      user_status: 'New',
+      associated_agency_id: agency.agency_id,
+      is_address_same_as_agency: 1,
+    });
+    await post('SaveUser', {
+      ...waiting('Waitingagent', 26),
+      re_license: 'PRC-REB-0985',
+      associated_broker_id: [broker.broker_id],
+    });
+    await post('SaveUser', waiting('Waitingoperator', 4));
+  });
+
+  for (const size of SIZES) {
+    test(`at ${size.width} px the card opens the list with "Only those I can approve" on, as many as it says`, async ({
+      page,
+    }) => {
+      test.slow(); // two axe scans and a few lists, on a busy machine
+      await page.setViewportSize(size);
+      await signIn(page, approver.email, approver.password);
+      await page.goto('/home');
+      await followFigure(page, 'Users to approve', /approve-user\?approvable=1$/, null);
+      const only = page.getByRole('checkbox', { name: 'Only those I can approve' });
+      await expect(only).toBeChecked();
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/approve-user-approvable-${size.width}.png` });
+
+      // Of this run's two waiting users, only the Agent is theirs to approve; unchecked, both show.
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(stamp);
+      await expect(page).toHaveURL(new RegExp(`approvable=1&q=${stamp}$`));
+      await expect(page.getByText('1 Records Found')).toBeVisible();
+      const rows = page.getByRole('grid').getByRole('row').filter({ hasText: stamp });
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText('Waitingagent');
+      await expect(rows.getByLabel(`Status of Waitingagent ${stamp}`)).toBeVisible();
+      // The box follows the URL, which the router changes just after the click.
+      await only.click();
+      await expect(only).not.toBeChecked();
+      await expect(page).toHaveURL(new RegExp(`approve-user\\?q=${stamp}$`));
+      await expect(rows).toHaveCount(2);
+      await expect(rows.filter({ hasText: 'Waitingoperator' })).toBeVisible();
+      await expectAccessible(page);
+      await only.click();
+      await expect(only).toBeChecked();
+      await expect(page).toHaveURL(/approvable=1/);
+      await expect(rows).toHaveCount(1);
+    });
+  }
+});

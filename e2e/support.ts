@@ -69,10 +69,11 @@ export async function mailTo(to: string, text: string): Promise<string> {
 }
 
 /**
- * A new Operator of the demo agency, created through the API as an admin would, who has chosen a
- * password through the welcome link: a user of their own for a test that changes its profile.
+ * A new Operator (or user of `roleId`) of the demo agency, created through the API as an admin would,
+ * who has chosen a password through the welcome link: a user of their own for a test that changes its
+ * profile or needs a role's grants.
  */
-export async function newOperator(request: APIRequestContext, firstName: string) {
+export async function newOperator(request: APIRequestContext, firstName: string, roleId = 4) {
   const login = await request.post('/api/webValidateLogin', {
     data: { email: E2E.adminEmail, password: E2E.adminPassword },
   });
@@ -85,7 +86,7 @@ export async function newOperator(request: APIRequestContext, firstName: string)
     data: {
       first_name: firstName,
       last_name: 'Tester',
-      role_id: 4,
+      role_id: roleId,
       user_email: email,
       phone_1: '09170001111',
       associated_agency_id: agencyId,

@@ -8,6 +8,10 @@ export const ADD_USER_PATH = `${HOME}/users/AgentOperator/add-agent-operator`;
 export const assignRolePermissionPath = (roleId: number, name: string) =>
   `${HOME}/permission/assign-role-permission-list/${roleId}?name=${encodeURIComponent(name)}`;
 export const APPROVE_USER_PATH = `${HOME}/users/ApproveUser/approve-user`;
+/** The URL parameter of the Approve User list's filter "Only those I can approve" (GetNewUser's approvable). */
+export const APPROVABLE_PARAM = 'approvable';
+/** The Approve User list with only the users the caller may approve: Home's users figure links to it. */
+export const APPROVABLE_USERS_PATH = `${APPROVE_USER_PATH}?${APPROVABLE_PARAM}=1`;
 export const PROPERTY_LIST_PATH = `${HOME}/Property/property-list`;
 
 /** The Property List's filters a link may carry in its URL (they are the allproperty call's own). */

@@ -11,15 +11,15 @@ import {
 } from '@app/contract';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { APPROVE_USER_PATH, HOME, propertyListPath } from '../../lib/paths.ts';
+import { APPROVABLE_USERS_PATH, HOME, propertyListPath } from '../../lib/paths.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useHomeSummary } from './api.ts';
 import { FigureCard, figureGridSx, figureText } from './FigureCard.tsx';
 import { LatestNotifications } from './LatestNotifications.tsx';
 
-/** Each waiting figure's words and the filtered list it opens. */
+/** Each waiting figure's words and the filtered list it opens (the users: those the caller may approve). */
 const FIGURES: Record<HomeFigureKey, { label: string; to: string }> = {
-  users_to_approve: { label: 'Users to approve', to: APPROVE_USER_PATH },
+  users_to_approve: { label: 'Users to approve', to: APPROVABLE_USERS_PATH },
   pending_listings: { label: 'Listings pending', to: propertyListPath({ status: 'Pending' }) },
   suspended_listings: { label: 'Listings suspended', to: propertyListPath({ status: 'Suspended' }) },
   rentals_expiring: {

@@ -1,13 +1,35 @@
+import { useMemo } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { APPROVABLE_PARAM } from '../../lib/paths.ts';
+import { useUrlParams } from '../../lib/url-state.ts';
 import { newUserListQuery } from './api.ts';
 import { UserList } from './UserList.tsx';
 
-/** Approve Users (Approvals > Approve User): New and Inactive users; the switch activates, delete removes. */
+/**
+ * Approve Users (Approvals > Approve User): New and Inactive users; the switch activates, delete removes.
+ * "Only those I can approve" (in the URL, as Home's users figure links to it) leaves out the users whose
+ * role the viewer may not approve, so the list's total is that figure (decision 98).
+ */
 export default function ApproveUsersPage() {
+  const [params, update] = useUrlParams();
+  const approvable = params.get(APPROVABLE_PARAM) === '1';
+  const extraParams = useMemo(() => (approvable ? { [APPROVABLE_PARAM]: 1 } : undefined), [approvable]);
   return (
     <>
       <PageHeader section="Approvals" title="Approve User" />
-      <UserList list={newUserListQuery} label="Users to approve" withDelete />
+      <FormControlLabel
+        sx={{ mb: 1 }}
+        label="Only those I can approve"
+        control={
+          <Checkbox
+            checked={approvable}
+            onChange={(e) => update({ [APPROVABLE_PARAM]: e.target.checked ? 1 : null, page: null })}
+          />
+        }
+      />
+      <UserList list={newUserListQuery} label="Users to approve" withDelete extraParams={extraParams} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/auth.ts';
 import { VerifyOtpDialog } from './VerifyOtpDialog.tsx';
 import type { ListQuery } from '../../lib/queries.ts';
+import type { QueryParams } from '../../lib/api.ts';
 import { useChangeUserStatus, useDeleteUser, type UserRow } from './api.ts';
 import { useUserBulkActions } from './use-user-bulk-actions.tsx';
 import { ReasonField } from '../../components/ReasonField.tsx';
@@ -32,10 +33,12 @@ interface UserListProps {
   onEdit?: (row: UserRow) => void;
   /** Delete icon per row, and the OTP check of new Super Admins for a Super Admin (Approve Users). */
   withDelete?: boolean;
+  /** The list's filters (Approve Users: approvable), sent with its page, export and bulk selection. */
+  extraParams?: QueryParams;
 }
 
 /** The Users and Approve Users tables: status switch with confirmation, edit or delete actions. */
-export function UserList({ list, label, onEdit, withDelete = false }: UserListProps): ReactNode {
+export function UserList({ list, label, onEdit, withDelete = false, extraParams }: UserListProps): ReactNode {
   const { has } = usePermissions();
   const isSuperAdmin = useSession().data?.userRoleId === ROLE.SuperAdmin;
   const canEdit = !!onEdit && has('Edit User');
@@ -162,6 +165,7 @@ export function UserList({ list, label, onEdit, withDelete = false }: UserListPr
         columns={columns}
         defaultSort={DEFAULT_SORT}
         getRowId={(row) => row.user_id}
+        extraParams={extraParams}
         renderActions={canEdit || canDelete ? renderActions : undefined}
         bulk={
           bulkActions.length > 0
