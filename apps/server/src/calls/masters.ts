@@ -7,6 +7,7 @@ import type { SessionUser } from '../lib/session.ts';
 import { inTransaction, type Db, type Trx } from '../db/index.ts';
 import * as masters from '../db/repositories/masters.ts';
 import * as lookups from '../db/repositories/master-lookups.ts';
+import { carryUnder, subdivisionHoldsBarangays, type Parents } from '../db/repositories/place-moves.ts';
 
 type Input = Record<string, unknown>;
 
@@ -88,6 +89,26 @@ const valuesOf = (def: MasterDefinition, input: Input) =>
       .map((f) => [f.column, f.input === 'zip' ? input[f.param] || null : input[f.param]]),
   );
 
+/** The parent places of the record as the update leaves them, by column (a barangay's town and province...). */
+const parentsOf = (def: MasterDefinition, values: Input) =>
+  Object.fromEntries(
+    def.fields
+      .filter((f) => ['province_id', 'town_id', 'barangay_id'].includes(f.column))
+      .map((f) => [f.column, values[f.param] ?? null]),
+  ) as unknown as Parents;
+
+/**
+ * A subdivision moved to another town takes its records with it, which needs the barangay they move to:
+ * refused (400 on the barangay) when it has none there and records in it lie in a barangay.
+ */
+async function assertMayMove(def: MasterDefinition, db: Db, id: number, current: Input, parents: Parents) {
+  if (def.key !== 'subdivision' || parents.barangay_id || current.town_id === parents.town_id) return;
+  if (await subdivisionHoldsBarangays(db, id)) {
+    const message = 'Choose a barangay of the new town: the records in this subdivision move to it';
+    throw badRequest(message, { [def.fields.find((f) => f.column === 'barangay_id')!.param]: message });
+  }
+}
+
 function masterCallsOf(def: MasterDefinition): AnyCall[] {
   const columns = masters.columnsOf(def);
   const calls = masterCalls(def);
@@ -111,7 +132,10 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
         assertMayChange(def, user, current, values, status);
         await checkParents(def, trx, values);
         await checkNameFree(def, trx, values, id);
+        const parents = parentsOf(def, values);
+        await assertMayMove(def, trx, id, current, parents);
         await masters.updateMaster(trx, def, id, valuesOf(def, values), status, user.user_id);
+        await carryUnder(trx, def, id, current, parents);
         if (def.adjacency && def.adjacency.param in values) {
           await saveAdjacency(def, trx, id, values[def.adjacency.param] as number[]);
         }

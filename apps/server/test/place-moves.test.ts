@@ -1,0 +1,261 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@app/contract';
+import { AGENCY } from '../src/calls/organisation-definitions.ts';
+import {
+  adminForm,
+  agencyPayload,
+  idOf,
+  place,
+  propertyIdOf,
+  sellerIdOf,
+  sellerPayload,
+  setOpenLimit,
+  useTestApp,
+  type Place,
+} from './entity-fixtures.ts';
+import { overHttp, type Post } from './http-fixtures.ts';
+import { lockHolder } from './helpers.ts';
+import { propertyForm } from './process-fixtures.ts';
+
+/**
+ * A place moved to another parent carries what lies under it (decision 99), over real HTTP: its child
+ * places, and every addressed record under it, each through its own triggers (audit, listing tallies).
+ */
+const env = useTestApp();
+let post: Post;
+let agent: { userId: number; token: string };
+let agencyId: number;
+beforeAll(async () => {
+  post = await overHttp(env.t);
+  agent = await env.t.signedIn(ROLE.Agent);
+  await setOpenLimit(env.t, [agent.userId], 50);
+  const home = await place(env.t, 'Agency Home');
+  expect((await send('saveagency', agencyPayload(home, 'Moving Realty'))).status).toBe(200);
+  agencyId = await idOf(env, AGENCY, 'Moving Realty');
+});
+const send = (call: string, body: object, token = env.admin.token) => post(call, body, token);
+
+/** A listing, a seller and a user at `where`; their ids. */
+async function addressedAt(where: Place, name: string) {
+  const listing = await send('saveproperty', propertyForm(where, `${name} Lot`), agent.token);
+  expect(listing.status, listing.text).toBe(200);
+  const seller = await send('saveSeller', sellerPayload(where, `${name} Seller`, agencyId));
+  expect(seller.status, seller.text).toBe(200);
+  const email = `${name.toLowerCase().replaceAll(' ', '.')}@example.ph`;
+  const user = await send('SaveUser', adminForm(where, name, 'Resident', email));
+  expect(user.status, user.text).toBe(200);
+  const userId = (
+    await env.t.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('user_email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).user_id;
+  return {
+    properties: await propertyIdOf(env.t, `${name} Lot`),
+    sellers: await sellerIdOf(env.t, `${name} Seller`),
+    users: userId,
+  };
+}
+
+/** Where each record's address lies now. */
+const addressesOf = (ids: Record<string, number>) =>
+  Promise.all(
+    Object.entries(ids).map(async ([table, id]) => {
+      const key = table === 'properties' ? 'property_id' : table === 'sellers' ? 'seller_id' : 'user_id';
+      const { rows } = await sql<Omit<Place, never>>`SELECT province_id, town_id, barangay_id, subdivision_id
+        FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ${id}`.execute(env.t.db);
+      return [table, rows[0]] as const;
+    }),
+  ).then(Object.fromEntries);
+
+const updatesAudited = async (entity: string, id: number) =>
+  (
+    await env.t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity', '=', entity)
+      .where('entity_id', '=', String(id))
+      .where('action', '=', 'update')
+      .execute()
+  ).length;
+
+/** The listings counted by province in the tallies, for these provinces. */
+const talliedIn = async (...provinces: number[]) =>
+  (
+    await sql<{ province_id: number; n: number }>`SELECT province_id, sum(n)::int AS n FROM listing_tallies
+      WHERE province_id = ANY (${provinces}) GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`.execute(env.t.db)
+  ).rows;
+
+/** Records whose province or town is not their barangay's (none in a consistent hierarchy). */
+const misplaced = async () =>
+  (
+    await sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+      SELECT barangay_id, town_id, province_id FROM properties UNION ALL
+      SELECT barangay_id, town_id, province_id FROM sellers UNION ALL
+      SELECT barangay_id, town_id, province_id FROM users) r
+      JOIN barangays b USING (barangay_id) JOIN towns t ON t.town_id = b.town_id
+      WHERE r.town_id <> b.town_id OR r.province_id <> t.province_id`.execute(env.t.db)
+  ).rows[0]!.n;
+
+const barangayForm = (from: Place, to: Place, name: string) => ({
+  barangay_id: from.barangay_id,
+  barangay_name: name,
+  province_id: to.province_id,
+  town_id: to.town_id,
+  zip_code: '1209',
+});
+
+describe('a barangay moved to a town of another province', () => {
+  it('carries its subdivision, listing, seller and user, with the listing tallies, one audit entry each', async () => {
+    const [from, to] = [await place(env.t, 'Moved From'), await place(env.t, 'Moved To')];
+    const ids = await addressedAt(from, 'Mover');
+    expect(await talliedIn(from.province_id, to.province_id)).toEqual([
+      { province_id: from.province_id, n: 1 },
+    ]);
+
+    const answer = await send('UpdateBarangay', barangayForm(from, to, 'Barangay Moved From'));
+    expect([answer.status, answer.body]).toEqual([200, { message: 'Barangay updated successfully' }]);
+
+    const there = { province_id: to.province_id, town_id: to.town_id, barangay_id: from.barangay_id };
+    const subdivision_id = from.subdivision_id;
+    expect(await addressesOf(ids)).toEqual({
+      properties: { ...there, subdivision_id },
+      sellers: { ...there, subdivision_id },
+      users: { ...there, subdivision_id: null },
+    });
+    const { rows } =
+      await sql`SELECT town_id FROM subdivisions WHERE subdivision_id = ${subdivision_id}`.execute(env.t.db);
+    expect(rows).toEqual([{ town_id: to.town_id }]);
+    expect(await talliedIn(from.province_id, to.province_id)).toEqual([
+      { province_id: to.province_id, n: 1 },
+    ]);
+    for (const [table, id] of [...Object.entries(ids), ['subdivisions', subdivision_id] as const]) {
+      expect(await updatesAudited(table, id), table).toBe(1);
+    }
+  });
+
+  it('an update that keeps the town writes nothing under it', async () => {
+    const where = await place(env.t, 'Stay');
+    const ids = await addressedAt(where, 'Stayer');
+    const versions = () =>
+      sql`SELECT xmin::text FROM properties WHERE property_id = ${ids.properties}
+        UNION ALL SELECT xmin::text FROM sellers WHERE seller_id = ${ids.sellers}
+        UNION ALL SELECT xmin::text FROM users WHERE user_id = ${ids.users}
+        UNION ALL SELECT xmin::text FROM subdivisions WHERE subdivision_id = ${where.subdivision_id}`
+        .execute(env.t.db)
+        .then((r) => r.rows);
+    const before = await versions();
+    const answer = await send('UpdateBarangay', barangayForm(where, where, 'Barangay Stay Renamed'));
+    expect(answer.status, answer.text).toBe(200);
+    expect(await versions()).toEqual(before);
+    for (const [table, id] of Object.entries(ids)) expect(await updatesAudited(table, id), table).toBe(0);
+  });
+});
+
+describe('a town moved to another province', () => {
+  it('carries its barangays, subdivisions and records', async () => {
+    const [from, to] = [await place(env.t, 'Town From'), await place(env.t, 'Town To')];
+    const ids = await addressedAt(from, 'Towner');
+    const answer = await send('UpdateTown', { townId: from.town_id, provinceId: to.province_id });
+    expect([answer.status, answer.body]).toEqual([200, { message: 'Town updated successfully' }]);
+    const there = { province_id: to.province_id, town_id: from.town_id, barangay_id: from.barangay_id };
+    expect(await addressesOf(ids)).toEqual({
+      properties: { ...there, subdivision_id: from.subdivision_id },
+      sellers: { ...there, subdivision_id: from.subdivision_id },
+      users: { ...there, subdivision_id: null },
+    });
+    const subdivisions = await env.get('/api/GetSubdivision?searchText=Village%20Town%20From');
+    expect(subdivisions.body).toContain('"province_name":"Province Town To"');
+    expect(await talliedIn(from.province_id, to.province_id)).toEqual([
+      { province_id: to.province_id, n: 1 },
+    ]);
+    expect(await misplaced()).toBe(0);
+  });
+});
+
+describe('a subdivision moved to a barangay of another town', () => {
+  const subdivisionForm = (from: Place, to: Place, barangay_id: number | null) => ({
+    subdivision_id: from.subdivision_id,
+    subdivision_name: `Village ${from.subdivision_id}`,
+    province_id: to.province_id,
+    town_id: to.town_id,
+    barangay_id,
+  });
+
+  it('carries its records to that barangay; without a barangay there, is refused and writes nothing', async () => {
+    const [from, to] = [await place(env.t, 'Village From'), await place(env.t, 'Village To')];
+    const ids = await addressedAt(from, 'Villager');
+    const refused = await send('UpdateSubdivision', subdivisionForm(from, to, null));
+    const message = 'Choose a barangay of the new town: the records in this subdivision move to it';
+    expect([refused.status, refused.body]).toEqual([400, { message, errors: { barangay_id: message } }]);
+    expect((await addressesOf(ids)).properties).toMatchObject({ town_id: from.town_id });
+
+    const answer = await send('UpdateSubdivision', subdivisionForm(from, to, to.barangay_id));
+    expect([answer.status, answer.body]).toEqual([200, { message: 'Subdivision updated successfully' }]);
+    const there = { province_id: to.province_id, town_id: to.town_id, barangay_id: to.barangay_id };
+    expect(await addressesOf(ids)).toEqual({
+      properties: { ...there, subdivision_id: from.subdivision_id },
+      sellers: { ...there, subdivision_id: from.subdivision_id },
+      // The user lives in the old barangay, in no subdivision: it stays.
+      users: {
+        province_id: from.province_id,
+        town_id: from.town_id,
+        barangay_id: from.barangay_id,
+        subdivision_id: null,
+      },
+    });
+    expect(await misplaced()).toBe(0);
+  });
+});
+
+describe('a move racing a listing save that names the old place', () => {
+  it('carries the listing saved while the move was under way: no 5xx, every record where its barangay is', async () => {
+    const [from, to] = [await place(env.t, 'Race From'), await place(env.t, 'Race To')];
+    const ids = await addressedAt(from, 'Racer');
+    // The move waits, its barangay updated, to carry a listing held by another transaction...
+    const holder = await lockHolder(env.t);
+    try {
+      await holder.query('SELECT 1 FROM properties WHERE property_id = $1 FOR UPDATE', [ids.properties]);
+      const move = send('UpdateBarangay', barangayForm(from, to, 'Barangay Race From'));
+      await holder.untilWaiting('UPDATE "properties"');
+      // ...while a new listing checked and written against the barangay's old town commits.
+      const listing = await send('saveproperty', propertyForm(from, 'Raced Lot'), agent.token);
+      await holder.commit();
+      const moved = await move;
+      expect([listing.status, moved.status], `${listing.text} ${moved.text}`).toEqual([200, 200]);
+    } finally {
+      await holder.end();
+    }
+    const raced = await propertyIdOf(env.t, 'Raced Lot');
+    expect((await addressesOf({ properties: raced })).properties).toMatchObject({
+      province_id: to.province_id,
+      town_id: to.town_id,
+    });
+    expect(await misplaced()).toBe(0);
+  });
+});
+
+describe('a move of a barangay holding 5,000 listings', () => {
+  it('takes (printed, not asserted)', async () => {
+    const [from, to] = [await place(env.t, 'Crowded'), await place(env.t, 'Roomy')];
+    const first = (await addressedAt(from, 'Crowd')).properties;
+    // Copies of the first listing, written without the API (no audit), with their triggers.
+    const { rows } = await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+      WHERE table_name = 'properties' AND is_generated = 'NEVER' AND column_name <> 'property_id'`.execute(
+      env.t.db,
+    );
+    const columns = sql.join(rows.map((r) => sql.ref(r.name)));
+    await sql`INSERT INTO properties (${columns}) SELECT ${columns} FROM properties, generate_series(1, 4999)
+      WHERE property_id = ${first}`.execute(env.t.db);
+    const started = performance.now();
+    const answer = await send('UpdateBarangay', barangayForm(from, to, 'Barangay Crowded'));
+    const ms = Math.round(performance.now() - started);
+    expect(answer.status, answer.text).toBe(200);
+    console.log(`moving a barangay with 5,000 listings took ${ms} ms`);
+    expect(await talliedIn(from.province_id, to.province_id)).toEqual([
+      { province_id: to.province_id, n: 5000 },
+    ]);
+  });
+});
