@@ -237,6 +237,37 @@ describe('a move racing a listing save that names the old place', () => {
   });
 });
 
+describe('a move racing an edit of a listing under the place, its form loaded before the move', () => {
+  it('writes the listing where its barangay now lies: no 5xx', async () => {
+    const [from, to] = [await place(env.t, 'Edit From'), await place(env.t, 'Edit To')];
+    const { properties: id } = await addressedAt(from, 'Editor');
+    const form = (await env.get(`/api/GetPropertyById?id=${id}`, agent.token)).json().resultData[0];
+    // The move, then the edit, wait for the listing, held elsewhere: the move writes it first.
+    const holder = await lockHolder(env.t);
+    try {
+      await holder.query('SELECT 1 FROM properties WHERE property_id = $1 FOR UPDATE', [id]);
+      const move = send('UpdateBarangay', barangayForm(from, to, 'Barangay Edit From'));
+      await holder.untilWaiting('UPDATE "properties"');
+      // The edit checks its form against the barangay as last committed (the old town), then waits.
+      const edit = send('updateproperty', { ...form, property_headline: 'Edited while moving' }, agent.token);
+      await holder.untilWaiting('properties', 2);
+      await holder.commit();
+      const answers = [await edit, await move];
+      expect(
+        answers.map((a) => a.status),
+        answers.map((a) => a.text).join(' '),
+      ).toEqual([200, 200]);
+    } finally {
+      await holder.end();
+    }
+    expect((await addressesOf({ properties: id })).properties).toMatchObject({
+      province_id: to.province_id,
+      town_id: to.town_id,
+    });
+    expect(await misplaced()).toBe(0);
+  });
+});
+
 describe('a move of a barangay holding 5,000 listings', () => {
   it('takes (printed, not asserted)', async () => {
     const [from, to] = [await place(env.t, 'Crowded'), await place(env.t, 'Roomy')];
