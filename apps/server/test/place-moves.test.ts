@@ -14,8 +14,8 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
-import { overHttp, type Post } from './http-fixtures.ts';
-import { lockHolder } from './helpers.ts';
+import { overHttp, type Answer, type Post } from './http-fixtures.ts';
+import { holds, lockHolder, waitFor } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -210,61 +210,73 @@ describe('a subdivision moved to a barangay of another town', () => {
   });
 });
 
-describe('a move racing a listing save that names the old place', () => {
-  it('carries the listing saved while the move was under way: no 5xx, every record where its barangay is', async () => {
+/**
+ * Moves the barangay of `from` to `to` while the listing `id` is held by another transaction: `meanwhile`
+ * runs once the move waits for the listing, and the listing is let go when it resolves (to its request's
+ * answer, still to come). Both answer 200.
+ */
+async function moveWhileHeld(
+  from: Place,
+  to: Place,
+  id: number,
+  meanwhile: () => Promise<{ answer: Promise<Answer> }>,
+) {
+  const holder = await lockHolder(env.t);
+  try {
+    await holder.query('SELECT 1 FROM properties WHERE property_id = $1 FOR UPDATE', [id]);
+    const move = send('UpdateBarangay', barangayForm(from, to, `Barangay ${from.barangay_id}`));
+    await holder.untilWaiting('UPDATE "properties"');
+    const other = await meanwhile();
+    await holder.commit();
+    const answers = [await other.answer, await move];
+    expect(
+      answers.map((a) => a.status),
+      answers.map((a) => a.text).join(' '),
+    ).toEqual([200, 200]);
+  } finally {
+    await holder.end();
+  }
+}
+
+/** The listing lies in the town and province of `to`, and no record is out of its barangay's town. */
+async function expectWhereItLies(id: number, to: Place) {
+  expect((await addressesOf({ properties: id })).properties).toMatchObject({
+    province_id: to.province_id,
+    town_id: to.town_id,
+  });
+  expect(await misplaced()).toBe(0);
+}
+
+describe('a move racing a save of a listing that names the old place', () => {
+  it('carries a new listing checked and written while the move was under way: no 5xx', async () => {
     const [from, to] = [await place(env.t, 'Race From'), await place(env.t, 'Race To')];
     const ids = await addressedAt(from, 'Racer');
-    // The move waits, its barangay updated, to carry a listing held by another transaction...
-    const holder = await lockHolder(env.t);
-    try {
-      await holder.query('SELECT 1 FROM properties WHERE property_id = $1 FOR UPDATE', [ids.properties]);
-      const move = send('UpdateBarangay', barangayForm(from, to, 'Barangay Race From'));
-      await holder.untilWaiting('UPDATE "properties"');
-      // ...while a new listing checked and written against the barangay's old town commits.
-      const listing = await send('saveproperty', propertyForm(from, 'Raced Lot'), agent.token);
-      await holder.commit();
-      const moved = await move;
-      expect([listing.status, moved.status], `${listing.text} ${moved.text}`).toEqual([200, 200]);
-    } finally {
-      await holder.end();
-    }
-    const raced = await propertyIdOf(env.t, 'Raced Lot');
-    expect((await addressesOf({ properties: raced })).properties).toMatchObject({
-      province_id: to.province_id,
-      town_id: to.town_id,
+    // The move waits, its barangay updated; a new listing checked against the old town commits.
+    await moveWhileHeld(from, to, ids.properties, async () => {
+      const answer = await send('saveproperty', propertyForm(from, 'Raced Lot'), agent.token);
+      return { answer: Promise.resolve(answer) };
     });
-    expect(await misplaced()).toBe(0);
+    await expectWhereItLies(await propertyIdOf(env.t, 'Raced Lot'), to);
   });
-});
 
-describe('a move racing an edit of a listing under the place, its form loaded before the move', () => {
-  it('writes the listing where its barangay now lies: no 5xx', async () => {
+  it('writes an edit whose form was loaded before the move where its barangay now lies: no 5xx', async () => {
     const [from, to] = [await place(env.t, 'Edit From'), await place(env.t, 'Edit To')];
     const { properties: id } = await addressedAt(from, 'Editor');
     const form = (await env.get(`/api/GetPropertyById?id=${id}`, agent.token)).json().resultData[0];
-    // The move, then the edit, wait for the listing, held elsewhere: the move writes it first.
-    const holder = await lockHolder(env.t);
-    try {
-      await holder.query('SELECT 1 FROM properties WHERE property_id = $1 FOR UPDATE', [id]);
-      const move = send('UpdateBarangay', barangayForm(from, to, 'Barangay Edit From'));
-      await holder.untilWaiting('UPDATE "properties"');
-      // The edit checks its form against the barangay as last committed (the old town), then waits.
-      const edit = send('updateproperty', { ...form, property_headline: 'Edited while moving' }, agent.token);
-      await holder.untilWaiting('properties', 2);
-      await holder.commit();
-      const answers = [await edit, await move];
-      expect(
-        answers.map((a) => a.status),
-        answers.map((a) => a.text).join(' '),
-      ).toEqual([200, 200]);
-    } finally {
-      await holder.end();
-    }
-    expect((await addressesOf({ properties: id })).properties).toMatchObject({
-      province_id: to.province_id,
-      town_id: to.town_id,
+    // The edit checks its form against the barangay as last committed (the old town), then waits for
+    // the listing behind the move, which writes it first.
+    await moveWhileHeld(from, to, id, async () => {
+      const answer = send(
+        'updateproperty',
+        { ...form, property_headline: 'Edited while moving' },
+        agent.token,
+      );
+      const waiting = sql<boolean>`(SELECT count(*) >= 2 FROM pg_stat_activity WHERE datname = current_database()
+        AND wait_event_type = 'Lock' AND query ~* 'properties')`;
+      await waitFor('the edit to wait', () => holds(env.t, waiting));
+      return { answer };
     });
-    expect(await misplaced()).toBe(0);
+    await expectWhereItLies(id, to);
   });
 });
 
