@@ -74,15 +74,6 @@ async function typeBySection(page: Page, label: string, date: string) {
   await expectDate(page, label, date);
 }
 
-/** Signs in as the Super Admin and opens the Audit Log at `size`: its Filters. */
-async function openAuditLog(page: Page, size: { width: number; height: number }) {
-  await page.setViewportSize(size);
-  await signIn(page, E2E.adminEmail, E2E.adminPassword);
-  await page.goto(AUDIT);
-  await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
-  return page.getByRole('region', { name: 'Filters' });
-}
-
 /** Pastes text into a date field, clicked at its start, as from another program. */
 async function pasteDate(page: Page, label: string, text: string) {
   await page.evaluate(
@@ -168,7 +159,11 @@ for (const size of WIDTHS) {
   test(`at ${size.width} px, the Audit Log keeps the date it applied while its field holds no whole date`, async ({
     page,
   }) => {
-    const filters = await openAuditLog(page, size);
+    await page.setViewportSize(size);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto(AUDIT);
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+    const filters = page.getByRole('region', { name: 'Filters' });
     await typeDate(page, 'From', '31/01/2026');
     await expect(page).toHaveURL(/from_date=2026-01-31/);
 
@@ -255,7 +250,11 @@ for (const size of WIDTHS) {
   test(`at ${size.width} px, a month or day typed that none has is refused in words, not made another date`, async ({
     page,
   }) => {
-    const filters = await openAuditLog(page, size);
+    await page.setViewportSize(size);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    await page.goto(AUDIT);
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+    const filters = page.getByRole('region', { name: 'Filters' });
     const noMonth = filters.getByText('There is no month 13: a date is day, month, year (DD/MM/YYYY)');
 
     // Month first, as in en-US: 12/13/2026. MUI kept the 3 alone: 12/03/2026, another date, silently.
