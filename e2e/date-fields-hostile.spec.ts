@@ -247,44 +247,6 @@ for (const size of WIDTHS) {
     await expect(page).not.toHaveURL(/date_sold_from_date/);
   });
 
-  test(`at ${size.width} px, a month or day typed that none has is refused in words, not made another date`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
-    await page.goto(AUDIT);
-    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
-    const filters = page.getByRole('region', { name: 'Filters' });
-    const noMonth = filters.getByText('There is no month 13: a date is day, month, year (DD/MM/YYYY)');
-
-    // Month first, as in en-US: 12/13/2026. MUI kept the 3 alone: 12/03/2026, another date, silently.
-    await typeDate(page, 'From', '1213');
-    await expect(noMonth).toBeVisible();
-    await expectDate(page, 'From', '12/01/YYYY');
-    // The month's 1 still waits for its second digit: 2 makes December, and the words go.
-    await page.keyboard.type('22026');
-    await expectDate(page, 'From', '12/12/2026');
-    await expect(page).toHaveURL(/from_date=2026-12-12/);
-    await expect(noMonth).toHaveCount(0);
-
-    await clearDate(page, 'From');
-    await expect(page).not.toHaveURL(/from_date/);
-    await typeDate(page, 'From', '35');
-    await expect(
-      filters.getByText('There is no day 35: a date is day, month, year (DD/MM/YYYY)'),
-    ).toBeVisible();
-    await expectDate(page, 'From', '03/MM/YYYY');
-    await expect(page).not.toHaveURL(/from_date/);
-    await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/dates-no-day-35-${size.width}.png`, fullPage: true });
-    // Dates whose sections all exist are typed in one run as before.
-    await clearDate(page, 'From');
-    await typeDate(page, 'From', '31/10/2026');
-    await expectDate(page, 'From', '31/10/2026');
-    await expect(page).toHaveURL(/from_date=2026-10-31/);
-    await expect(filters.getByText(/There is no/)).toHaveCount(0);
-  });
-
   test(`at ${size.width} px, the listing form refuses a date that is not one, and one saved offline; online it saves`, async ({
     page,
     context,

@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useState, type ClipboardEvent, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -21,48 +21,6 @@ const LATEST = dayjs('2099-12-31');
 const OUT_OF_RANGE = 'Enter a date from 01/01/1900 to 31/12/2099';
 /** What a pasted date may look like: as shown, without leading zeros, or as the wire's YYYY-MM-DD. */
 const PASTED = ['DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
-/** The sections whose two digits can overflow, by their accessible names, and their largest value. */
-const SECTION_MAX: Record<string, number> = { Day: 31, Month: 12 };
-/** How long MUI keeps a section's first digit waiting for a second (its query's life). */
-const DIGIT_WAIT_MS = 5000;
-
-/** The digits typed into one section of the field so far, waiting for a second. */
-interface Typed {
-  section: string;
-  digits: string;
-  at: number;
-}
-
-/**
- * The name of the section a key goes to: the focused section's, or the first one's when the whole
- * field has the focus (all of it chosen, or emptied and clicked), where MUI puts the first digit.
- */
-const sectionOf = (target: HTMLElement) =>
-  (target.getAttribute('role') === 'spinbutton'
-    ? target
-    : target.querySelector('[role="spinbutton"]')
-  )?.getAttribute('aria-label') ?? '';
-
-/**
- * The words for a day or month typed as two digits that none has ('13' as a month), or '' when the key
- * is taken. MUI would keep only the last digit (13 became 03, silently another date: a month first, as
- * in en-US, is a common slip), so such a key is refused in words. `typed` follows what MUI waits on.
- */
-function overflow(event: KeyboardEvent, typed: Typed): string {
-  const name = sectionOf(event.target as HTMLElement);
-  const max = SECTION_MAX[name];
-  const fresh = typed.section !== name || event.timeStamp - typed.at > DIGIT_WAIT_MS;
-  const before = fresh ? '' : typed.digits;
-  const digits = before + event.key;
-  // Refused, the key never reaches MUI, which still waits on the first digit as long as it would.
-  if (max && /^\d$/.test(event.key) && digits.length === 2 && Number(digits) > max)
-    return `There is no ${name.toLowerCase()} ${digits}: a date is day, month, year (DD/MM/YYYY)`;
-  Object.assign(typed, { section: name, at: event.timeStamp, digits: '' });
-  if (!max || !/^\d$/.test(event.key)) return '';
-  // A first digit that can begin a two-digit value waits for a second; MUI moves on after any other.
-  if (digits.length === 1 && Number(digits) * 10 <= max) typed.digits = digits;
-  return '';
-}
 
 export interface DateInputProps {
   label: string;
@@ -139,12 +97,10 @@ export default function DateInput({
   }
   // What is wrong with what the field holds, in words ('' when nothing).
   const [problem, setProblem] = useState('');
-  // What was refused as it was typed or pasted, in words.
-  const [refused, setRefused] = useState('');
-  const typed = useRef<Typed>({ section: '', digits: '', at: 0 });
+  const [refusedPaste, setRefusedPaste] = useState('');
 
   const take = (date: Dayjs | null) => {
-    setRefused('');
+    setRefusedPaste('');
     setState((s) => ({ ...s, typed: date }));
     if (toIso(date) !== toIso(state.typed)) onChange(toIso(date));
   };
@@ -157,20 +113,13 @@ export default function DateInput({
     event.stopPropagation();
     const date = pasted(text);
     if (date) take(date);
-    else setRefused(`“${text.trim().slice(0, 40)}” is not a date. ${INVALID}.`);
+    else setRefusedPaste(`“${text.trim().slice(0, 40)}” is not a date. ${INVALID}.`);
   };
-  const key = (event: KeyboardEvent) => {
-    const words = overflow(event, typed.current);
-    if (!words) return;
-    event.preventDefault();
-    event.stopPropagation();
-    setRefused(words);
-  };
-  const message = refused || problem;
+  const message = refusedPaste || problem;
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box sx={{ display: 'contents' }} onPasteCapture={paste} onKeyDownCapture={key}>
+      <Box sx={{ display: 'contents' }} onPasteCapture={paste}>
         <DesktopDatePicker
           label={label}
           format={FORMAT}
