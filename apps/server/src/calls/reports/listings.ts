@@ -3,7 +3,11 @@ import { seesAllAgencies, type MediaType, type PropertyStatus } from '@app/contr
 import type { Db } from '../../db/index.ts';
 import { propertyScope } from '../../lib/property-scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { propertySearch, type PropertySearchField } from '../../db/repositories/property-search.ts';
+import {
+  listingsInNameOrder,
+  propertySearch,
+  type PropertySearchField,
+} from '../../db/repositories/property-search.ts';
 import {
   either,
   filterOf,
@@ -16,6 +20,7 @@ import {
 import { fullNameOf } from '../../db/repositories/full-name.ts';
 import { roleIdsLike } from '../../db/repositories/roles.ts';
 import { anyOf } from '../../db/any-of.ts';
+import { escapeLike } from '../../lib/list/index.ts';
 
 /**
  * Listings in the user's scope with their seller (`s`), agent (`ag`) and broker (`b`): LEFT JOINs, so
@@ -70,7 +75,21 @@ const documentSearch =
   (...fields: PropertySearchField[]) =>
   (_pattern: string, text: string) =>
     propertySearch(text, fields);
-const listingSearch = documentSearch('name', 'seller', 'agent', 'broker');
+
+/**
+ * A search of the listing's name and its parents' names: by its document, and sorted by the name, for
+ * many matches, among the listings of the name's words (decision 102).
+ */
+const searchedByName = (...fields: PropertySearchField[]): Pick<ReportSpec, 'search' | 'inOrder'> => ({
+  search: documentSearch(...fields),
+  inOrder: async ({ db, input }) => {
+    if (input.sortColumn !== 'property_name' || !input.searchText) return undefined;
+    const direction = input.sortOrder === 'desc' ? 'desc' : 'asc';
+    const text = input.searchText;
+    const rows = await listingsInNameOrder(db, { text, pattern: `%${escapeLike(text)}%` }, fields, direction);
+    return rows && { rows, on: 'p.property_id' };
+  },
+});
 
 /** Whole months from a moment to now, counted on Manila calendars. */
 const monthsSince = (column: string) => {
@@ -128,7 +147,7 @@ export const listingReports: Pick<
       status: 'p.status',
       broker_id: 'p.broker_id',
     },
-    search: listingSearch,
+    ...searchedByName('name', 'seller', 'agent', 'broker'),
     tieBreaker: 'p.property_id',
     split: peopleSplit('property_id'),
     late: {
@@ -196,7 +215,7 @@ export const listingReports: Pick<
       return query;
     },
     sort: { ...PEOPLE_SORT, property_name: 'p.property_name', status: 'p.status' },
-    search: listingSearch,
+    ...searchedByName('name', 'seller', 'agent', 'broker'),
     tieBreaker: 'p.property_id',
     split: peopleSplit('property_id'),
   },
@@ -228,7 +247,7 @@ export const listingReports: Pick<
       type: 'm.type',
       image_video_id: 'm.id',
     },
-    search: documentSearch('name', 'seller', 'agent'),
+    ...searchedByName('name', 'seller', 'agent'),
     tieBreaker: 'm.id',
     split: peopleSplit('image_video_id'),
   },

@@ -36,6 +36,7 @@ import { migration as m0038 } from './0038-chosen-or-refused.ts';
 import { migration as m0039 } from './0039-open-places-by-advisory-lock.ts';
 import { migration as m0040 } from './0040-idempotent-create-carried-out.ts';
 import { migration as m0041 } from './0041-addresses-follow-their-places.ts';
+import { migration as m0042 } from './0042-listing-name-words.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0039_open_places_by_advisory_lock': m0039,
   '0040_idempotent_create_carried_out': m0040,
   '0041_addresses_follow_their_places': m0041,
+  '0042_listing_name_words': m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../index.ts';
 
 /**
  * The fields of a listing's search document (migration 0028; the operator's from 0034, present only
@@ -50,4 +51,83 @@ export function listingHas(alias: string, text: string, fields: readonly Propert
 export function propertySearch(text: string, fields: readonly PropertySearchField[], orId?: number) {
   const id = orId === undefined ? sql`` : sql` OR p.property_id = ${orId}`;
   return sql<SqlBool>`(${listingHas('p', text, fields)}${id})`;
+}
+
+const userNamed = (pattern: string) =>
+  sql`SELECT user_id AS id FROM users WHERE first_name || ' ' || last_name ILIKE ${pattern}`;
+/** The parents whose names a listing's document holds: how to find them by name, the listing's column. */
+const PARENTS: Partial<
+  Record<PropertySearchField, { named: (pattern: string) => RawBuilder<unknown>; column: string }>
+> = {
+  seller: {
+    named: (pattern) => sql`SELECT seller_id AS id FROM sellers WHERE seller_name ILIKE ${pattern}`,
+    column: 'seller_id',
+  },
+  agent: { named: userNamed, column: 'agent_id' },
+  broker: {
+    named: (pattern) => sql`SELECT broker_id AS id FROM brokers WHERE broker_name ILIKE ${pattern}`,
+    column: 'broker_id',
+  },
+  operator: { named: userNamed, column: 'operator_id' },
+};
+/** More words holding the text, parents named by it or listings of theirs than these: not worth it. */
+const MAX_WORDS = 50;
+const MAX_PARENTS = 1_000;
+const MAX_PARENT_LISTINGS = 10_000;
+
+/**
+ * Rows (sort: the name, id) in name order, `direction` first, among which are all the listings that a
+ * search of `fields` (the name among them) for `text` (ILIKE `pattern`) matches (decision 102): the
+ * listings of each name word holding the text's longest word, read in order from their index, and
+ * those whose parent in `fields` (a seller, an agent) has the text in its name. Undefined where that
+ * is not a few reads: the listing's other own fields searched, or too many words, parents or parents'
+ * listings.
+ */
+export async function listingsInNameOrder(
+  db: Db,
+  search: { text: string; pattern: string },
+  fields: readonly PropertySearchField[],
+  direction: 'asc' | 'desc',
+) {
+  const { text, pattern } = search;
+  if (!fields.includes('name') || fields.some((f) => f !== 'name' && !PARENTS[f])) return undefined;
+  // The longest word, split and lower-cased as the names' words are (listing_name_words, migration 0042).
+  const { rows } = await sql<{ words: string[] | null }>`
+    WITH longest AS (SELECT w FROM regexp_split_to_table(lower(${text}), '[[:space:]]+') w WHERE w <> ''
+      ORDER BY length(w) DESC, w LIMIT 1)
+    SELECT ARRAY(SELECT v.word FROM property_name_vocabulary v
+      WHERE v.word LIKE '%' || replace(replace(replace(longest.w, '!', '!!'), '%', '!%'), '_', '!_') || '%' ESCAPE '!'
+      LIMIT ${MAX_WORDS + 1}) AS words
+    FROM longest`.execute(db);
+  const words = rows[0]?.words;
+  if (!words || words.length > MAX_WORDS) return undefined;
+  const parents = await parentListings(db, pattern, fields);
+  if (!parents) return undefined;
+  const order = sql.raw(`property_name ${direction}, property_id ${direction}`);
+  const branches = [
+    ...words.map(
+      (word) => sql`(SELECT property_name AS sort, property_id AS id FROM property_name_words
+        WHERE word = ${word} ORDER BY ${order})`,
+    ),
+    sql`(SELECT property_name AS sort, property_id AS id FROM properties
+      WHERE property_id = ANY(${parents}::int[]) ORDER BY ${order})`,
+  ];
+  return sql<{ sort: string; id: number }>`(${sql.join(branches, sql` UNION ALL `)})`;
+}
+
+/** The listings whose parents in `fields` have names ILIKE `pattern`; undefined when too many. */
+async function parentListings(db: Db, pattern: string, fields: readonly PropertySearchField[]) {
+  const named: RawBuilder<SqlBool>[] = [];
+  for (const field of fields) {
+    const parent = PARENTS[field];
+    if (!parent) continue;
+    const { rows } = await sql<{ id: number }>`${parent.named(pattern)} LIMIT ${MAX_PARENTS + 1}`.execute(db);
+    if (rows.length > MAX_PARENTS) return undefined;
+    if (rows.length)
+      named.push(sql<SqlBool>`${sql.ref(parent.column)} = ANY(${rows.map((r) => r.id)}::int[])`);
+  }
+  if (!named.length) return [];
+  const { rows } = await sql<{ id: number }>`SELECT property_id AS id FROM properties
+    WHERE ${sql.join(named, sql` OR `)} LIMIT ${MAX_PARENT_LISTINGS + 1}`.execute(db);
+  return rows.length > MAX_PARENT_LISTINGS ? undefined : rows.map((r) => r.id);
 }

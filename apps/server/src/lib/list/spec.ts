@@ -1,7 +1,10 @@
-import type { AliasedExpression, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { AliasedExpression, Expression, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { CallContext } from '../call-context.ts';
 import type { SessionUser } from '../session.ts';
+
+/** Rows of (sort, id), as a subquery. */
+export type AliasableRows = RawBuilder<{ sort: unknown; id: number }>;
 
 export interface ExportColumn {
   key: string;
@@ -56,6 +59,13 @@ export interface ListSpec<I> {
    * ORDER BY ... LIMIT walks the sort column's index to the end for a rare term.
    */
   sortMatches?: boolean;
+  /**
+   * Rows among which are all of a search's matches, in the list's order (`sort`, then `id`), read in
+   * that order from their own index (a listing name's words, decision 102): a page of many matches is
+   * looked for among them, joined to the list's rows by `on`, before walking the whole sort order or
+   * sorting every match. Undefined for a sort or a search it does not serve.
+   */
+  inOrder?: (ctx: ListContext<I>) => Promise<{ rows: AliasableRows; on: string } | undefined>;
   /** A cheaper query with the same row count, used for the total when nothing is searched. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   unfilteredCount?: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
