@@ -65,7 +65,9 @@ const BAD_FIELDS: [string, unknown, string][] = [
   ['phone_2', true, 'Provide valid Mobile number'],
   ['house_no', huge, 'At most 100 characters'],
   ['zipcode', { zip: '1209' }, 'Zip Code must be digits, at most 6'],
-  ['province_id', 'abc', 'Field is required'],
+  ['province_id', 'abc', 'Choose one from the list'],
+  ['province_id', '', 'Field is required'],
+  ['province_id', null, 'Field is required'],
   ['province_id', 999_999, 'Unknown province'],
   ['province_id', 2_147_483_648, 'Too large'],
   ['town_id', 999_999, 'Unknown town'],
@@ -75,7 +77,7 @@ const BAD_FIELDS: [string, unknown, string][] = [
   ['agency_id', 1.5, 'Must be a whole number'],
   ['agency_id', true, 'Must be a number'],
   ['agency_id', [2], 'Must be a number'],
-  ['province_id', [1], 'Field is required'],
+  ['province_id', [1], 'Choose one from the list'],
 ];
 
 /** Sends each body; each must be refused with one of `statuses`, plainly, and write nothing. */

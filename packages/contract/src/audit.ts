@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listPage, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
-import { id, listQuery } from './common.ts';
+import { id, searchText, storable } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { MESSAGES } from './constants.ts';
 import type { Permission } from './permissions.ts';
 import { isoDate } from './reports.ts';
@@ -105,7 +106,7 @@ export const auditLogQuery = listQuery(['at', 'id'], { defaultOrder: 'desc' })
         error: 'entity must be an audited table name',
       }),
     ),
-    entity_id: optional(z.string().trim().max(100, 'At most 100 characters')),
+    entity_id: optional(storable(z.string().trim().max(100, 'At most 100 characters'))),
     action: optional(
       z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
         error: `action must be one of ${Object.keys(AUDIT_ACTIONS).join(', ')}`,
@@ -120,7 +121,7 @@ export const auditLogQuery = listQuery(['at', 'id'], { defaultOrder: 'desc' })
   });
 
 export const auditLogUsersQuery = z.looseObject({
-  searchText: z.string().trim().max(100, 'At most 100 characters').default(''),
+  searchText: searchText(100).default(''),
   /** Answers this one user (to name the filter's current value). */
   user_id: optional(id),
 });

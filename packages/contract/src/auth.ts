@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentPassword, email, noInput, password } from './common.ts';
+import { confirmPassword, currentPassword, email, noInput, password } from './common.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import { loginRules, MESSAGES } from './constants.ts';
@@ -25,7 +25,7 @@ export const forgetPasswordRequest = z.object({ forget_email: email });
 
 const newPasswordPair = {
   new_password: password,
-  confirm_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+  confirm_password: confirmPassword,
 };
 const passwordsMatch = (v: { new_password: string; confirm_password: string }) =>
   v.new_password === v.confirm_password;

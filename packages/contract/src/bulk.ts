@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, status, statusReason, type ListQuery } from './common.ts';
+import { id, status, statusReason, storable } from './common.ts';
+import { type ListQuery } from './list-query.ts';
 import { declareCalls } from './calls.ts';
 import { PROPERTY_STATUSES, type PropertyStatus } from './property-rules.ts';
 import { propertyListQuery } from './property-answers.ts';
@@ -32,11 +33,14 @@ const selectionRule = { message: 'Send either ids or matching', path: ['ids'] };
 export const bulkRequest = <Q extends z.ZodType<ListQuery>, S extends z.ZodRawShape>(query: Q, fields: S) =>
   z.object({ ...selection(query), ...fields }).refine(oneSelection, selectionRule);
 
+/** Why a bulk change sets Inactive or Suspended: optional here, the action's rule says when it is needed. */
+const reasonText = storable(z.string().trim().max(500, 'At most 500 characters')).optional();
+
 /** An organisation's bulk status change: Inactive needs its reason, as the single update does. */
 export const bulkRecordStatusRequest = <Q extends z.ZodType<ListQuery>>(query: Q) =>
   bulkRequest(query, {
     status,
-    reason_for_inactive: z.string().trim().max(500, 'At most 500 characters').optional(),
+    reason_for_inactive: reasonText,
   }).refine((v) => v.status !== 'Inactive' || !!v.reason_for_inactive, {
     message: MESSAGES.reasonRequired,
     path: ['reason_for_inactive'],
@@ -66,7 +70,7 @@ export const bulkPropertyStatusRequest = z
   .object({
     ...selection(propertyListQuery),
     status: z.enum(PROPERTY_STATUSES, { error: `Choose one of ${PROPERTY_STATUSES.join(', ')}` }),
-    suspendedReason: z.string().trim().max(500, 'At most 500 characters').optional(),
+    suspendedReason: reasonText,
   })
   .refine(oneSelection, selectionRule)
   .refine(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES, SEARCH_TEXT_MAX, type Status } from './constants.ts';
+import { MESSAGES, SEARCH_TEXT_MAX, type Status } from './constants.ts';
 
 /**
  * A field's message for a value of the wrong kind: `missing` when there is none (undefined or null),
@@ -10,12 +10,13 @@ export const missingOr =
   ({ input }: { input?: unknown }) =>
     input === undefined || input === null ? missing : error;
 
-/**
- * Text the database can store: no NUL character (PostgreSQL refuses it, and the answer could not name
- * the field).
- */
-export const storable = <T extends z.ZodString>(text: T) =>
-  text.refine((v) => !v.includes('\u0000'), 'Holds a character that cannot be stored');
+/** What a NUL character in text says: PostgreSQL refuses it, and its refusal could not name the field. */
+export const UNSTORABLE = 'Holds a character that cannot be stored';
+/** Whether a value, if it is text, holds no NUL character (decisions 97 and 100). */
+export const holdsNoNul = (v: unknown) => typeof v !== 'string' || !v.includes('\u0000');
+
+/** Text the database can store (and a search can look for): no NUL character. */
+export const storable = <T extends z.ZodString>(text: T) => text.refine(holdsNoNul, UNSTORABLE);
 
 /** Text that is filled in (`missing` when blank, trimmed) and then follows `rule`: one message, not both. */
 export const filledAnd = <T>(missing: string, rule: z.ZodType<T, string>) =>
@@ -28,8 +29,10 @@ export const filledAnd = <T>(missing: string, rule: z.ZodType<T, string>) =>
 const filledText = <T>(missing: string, error: string, rule: z.ZodType<T, string>) =>
   z.string({ error: missingOr(missing, error) }).pipe(filledAnd(missing, rule));
 
+const MUST_BE_TEXT = 'Must be text';
+
 export const requiredText = (max = 255) =>
-  filledText(MESSAGES.required, 'Must be text', storable(z.string().max(max, `At most ${max} characters`)));
+  filledText(MESSAGES.required, MUST_BE_TEXT, storable(z.string().max(max, `At most ${max} characters`)));
 
 export const email = filledText(
   MESSAGES.emailRequired,
@@ -49,11 +52,14 @@ export const password = z.string({ error: missingOr(MESSAGES.required, MESSAGES.
     .regex(/\d/, MESSAGES.passwordRule),
 );
 
+/** A password typed as it is (not trimmed): missing or empty is required, not text is 'Must be text'. */
+const typedPassword = (rule: z.ZodString) =>
+  z.string({ error: missingOr(MESSAGES.required, MUST_BE_TEXT) }).pipe(rule.min(1, MESSAGES.required));
+
 /** The current password, typed to confirm a change: required, and no longer than a password may be. */
-export const currentPassword = z
-  .string({ error: MESSAGES.required })
-  .min(1, MESSAGES.required)
-  .max(PASSWORD_MAX, passwordTooLong);
+export const currentPassword = typedPassword(z.string().max(PASSWORD_MAX, passwordTooLong));
+/** The new password typed again: required; whether it matches is the form's rule. */
+export const confirmPassword = typedPassword(z.string());
 
 /**
  * A value typed into a field as text or sent as a number: `missing` when there is none, `error` (the
@@ -131,6 +137,7 @@ export const optionalWebsite = z.preprocess(
     .trim()
     .max(300, MESSAGES.website)
     .regex(/^(https?:\/\/)?([a-z0-9](-*[a-z0-9])*\.)+[a-z]{2,}(:\d{1,5})?([/?#][^\s]*)?$/i, MESSAGES.website)
+    .refine(holdsNoNul, UNSTORABLE)
     .nullable(),
 ) as z.ZodType<string | null, unknown>;
 
@@ -196,12 +203,21 @@ export const optionalId = z.preprocess(
 /** A list's optional parent filter (a seller's listings: `seller_id`); absent, blank or 0: none. */
 export const parentId = optionalId.optional();
 
-/** A required id from a select: an empty select says 'Field is required'. */
+/**
+ * A required id from a select: an empty select ('', null, 0, as old clients send none chosen) says
+ * 'Field is required'; a value that names no choice (a word, true, -3, 1.5) 'Choose one from the
+ * list' (decision 100).
+ */
 export const requiredId = z.preprocess(
   (v) => (blankToNull(v) === null || v === 0 || v === '0' ? undefined : v),
-  coercedNumber(MESSAGES.required, (n) =>
-    n.int(MESSAGES.required).positive(MESSAGES.required).max(MAX_ID, 'Too large'),
-  ),
+  z
+    .unknown()
+    .refine((v): boolean => v !== undefined, MESSAGES.required)
+    .pipe(
+      coercedNumber(MESSAGES.chooseFromList, (n) =>
+        n.int(MESSAGES.chooseFromList).positive(MESSAGES.chooseFromList).max(MAX_ID, 'Too large'),
+      ),
+    ),
 ) as z.ZodType<number, unknown>;
 
 /** Comma-separated ids on the wire ('4,7,9'), a list of distinct ids inside. Empty or null means none. */
@@ -219,14 +235,16 @@ export const idList = z
     return [...new Set(ids.map(Number))].filter((n) => n > 0);
   });
 
+/** A list's or a lookup's search: a NUL character in it is refused on the field (decision 100). */
+export const searchText = (max = SEARCH_TEXT_MAX) =>
+  storable(z.string().trim().max(max, `At most ${max} characters`));
+
 /**
  * A lookup that can grow large (sellers, agencies, agents): without parameters every row, as the old
  * clients ask; with `searchText` the first LOOKUP_MATCHES whose name holds it (an empty one: the first
  * by name); with `ids` those rows (the values a form has chosen).
  */
-export const lookupQuery = z
-  .looseObject({ searchText: z.string().trim().max(SEARCH_TEXT_MAX).optional(), ids: idList })
-  .nullish();
+export const lookupQuery = z.looseObject({ searchText: searchText().optional(), ids: idList }).nullish();
 export type LookupQuery = z.infer<typeof lookupQuery>;
 
 /** An id list that must name at least one. */
@@ -254,96 +272,6 @@ export const status = z
 
 /** Why a user's status changed: optional (the old list switch sends none); blank or null is none. */
 export const statusReason = optionalText(500).optional();
-
-/**
- * The list contract shared by every paged call. `sortColumns` is the list's whitelist: the first
- * entry is its default sort; anything else is a 400.
- */
-export interface ListQueryOptions {
-  /** Page sizes the list offers; the first is the default (7, 15, 25, 50 unless a list says otherwise). */
-  pageSizes?: readonly number[];
-  defaultOrder?: 'asc' | 'desc';
-  /**
-   * Names old screens send for a sort this list has no column of (their default sorts), each mapped to
-   * the nearest sort column. Like the columns, they are matched without regard to case.
-   */
-  sortAliases?: Readonly<Record<string, string>>;
-}
-
-/**
- * The sortColumn parameter: one of `sortColumns` or `sortAliases`, in any case (the old server sorted by
- * MySQL column names, which ignore case), answered as the column it names; blank is the default.
- */
-function sortColumnOf<const C extends readonly [string, ...string[]]>(
-  sortColumns: C,
-  sortAliases: Readonly<Record<string, string>>,
-) {
-  const named = new Map<string, C[number]>();
-  for (const [name, column] of [...sortColumns.map((c) => [c, c]), ...Object.entries(sortAliases)]) {
-    if (!sortColumns.includes(column!)) throw new Error(`Sort alias ${name} names no sort column`);
-    if (named.has(name!.toLowerCase())) throw new Error(`Sort column ${name} is declared twice`);
-    named.set(name!.toLowerCase(), column as C[number]);
-  }
-  const error = `sortColumn must be one of ${sortColumns.join(', ')}`;
-  return z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      const name = v.trim();
-      return name ? (named.get(name.toLowerCase()) ?? name) : undefined;
-    },
-    z.enum(sortColumns, { error }).default(sortColumns[0] as C[number]),
-  );
-}
-
-/** How a search with more than 10,000 matches may be ordered (listQuery's `broadOrder`). */
-export const BROAD_ORDERS = ['sorted', 'newest'] as const;
-
-export const listQuery = <const C extends readonly [string, ...string[]]>(
-  sortColumns: C,
-  { pageSizes = PAGE_SIZES, defaultOrder = 'asc', sortAliases = {} }: ListQueryOptions = {},
-) => {
-  const sizes = `itemsPerPage must be one of ${pageSizes.join(', ')}`;
-  return z.object({
-    page: coercedNumber('page must be a number', (n) => n.int().min(1).max(1_000_000).default(1)),
-    itemsPerPage: coercedNumber(sizes, (n) =>
-      n
-        .refine((size) => pageSizes.includes(size), { message: sizes })
-        .default(pageSizes === PAGE_SIZES ? DEFAULT_PAGE_SIZE : pageSizes[0]!),
-    ),
-    sortColumn: sortColumnOf(sortColumns, sortAliases),
-    sortOrder: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }))
-      .default(defaultOrder),
-    searchText: z.string().trim().max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`).default(''),
-    /**
-     * The order of a search with more than 10,000 matches: `sorted` (the default, what old
-     * clients get) in the sort asked for, which at millions of rows may take a second; `newest` the
-     * newest matches first, at once, answered with `newest_first` (decision 59).
-     */
-    broadOrder: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(BROAD_ORDERS, { error: 'broadOrder must be sorted or newest' }))
-      .default('sorted'),
-  });
-};
-export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
-
-export interface Page<T> {
-  data: T[];
-  /** Exact up to 10,000 rows; beyond, PostgreSQL's estimate, with `total_is_estimate`. */
-  total: number;
-  total_is_estimate?: true;
-  /** Set when a broad search asked for `broadOrder=newest` was answered newest first, not sorted. */
-  newest_first?: true;
-  current_page: number;
-  per_page: number;
-  last_page: number;
-}
 
 /** For calls that take no parameters: whatever is sent (nothing, null, stray fields) is ignored. */
 export const noInput = z.looseObject({}).nullish();

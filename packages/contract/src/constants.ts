@@ -31,6 +31,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 /** Texts the user sees, as the spec words them. */
 export const MESSAGES = {
   required: 'Field is required',
+  chooseFromList: 'Choose one from the list',
   emailRequired: 'Email is required',
   emailInvalid: 'Please provide a valid email',
   passwordRule: 'Password length must have 8 with atleast one number and one character',

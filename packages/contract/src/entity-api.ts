@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, listQuery, lookupQuery, parentId } from './common.ts';
+import { id, lookupQuery, parentId } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { listPage, messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import {

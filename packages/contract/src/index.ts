@@ -2,6 +2,7 @@
 export * from './zod-messages.ts';
 export * from './constants.ts';
 export * from './common.ts';
+export * from './list-query.ts';
 export * from './answers.ts';
 export * from './calls.ts';
 export * from './api.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { coercedNumber, listQuery, MAX_ID, noInput, requiredText } from './common.ts';
+import { coercedNumber, MAX_ID, noInput, requiredText } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls, type ApiCall } from './calls.ts';
 import { bulkAnswer, bulkDeleteRequest, bulkStatusRequest } from './bulk.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { coercedNumber, listQuery, noInput } from './common.ts';
+import { coercedNumber, noInput } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   coercedNumber,
   flag,
+  holdsNoNul,
   id,
   notANumber,
   optionalId,
@@ -9,6 +10,7 @@ import {
   requiredId,
   requiredText,
   textOrNumber,
+  UNSTORABLE,
   zip4,
 } from './common.ts';
 import { AMOUNT_MESSAGES, readAmount } from './amounts.ts';
@@ -81,7 +83,10 @@ const coordinate = (limit: number) =>
  */
 const productMode = z.preprocess(
   (v) => (blank(v) || v === 0 || v === '0' ? null : v),
-  z.union([id, z.string().trim().max(120)], { error: 'Choose a product mode' }).nullable(),
+  z
+    .union([id, z.string().trim().max(120)], { error: 'Choose a product mode' })
+    .refine(holdsNoNul, UNSTORABLE)
+    .nullable(),
 ) as z.ZodType<number | string | null, unknown>;
 
 /** One of a list of words; blank is null. */

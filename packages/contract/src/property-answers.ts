@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, optionalId, parentId } from './common.ts';
+import { optionalId, parentId } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { listPage, timestamp } from './answers.ts';
 import { PROPERTY_SORT_COLUMNS } from './properties.ts';
 import { propertyListFilters } from './property-filters.ts';

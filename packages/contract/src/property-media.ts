@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToNull, flag, id, idList, requiredText } from './common.ts';
+import { blankToNull, flag, id, idList, requiredText, storable } from './common.ts';
 import { MESSAGES } from './constants.ts';
 import { PROPERTY_MESSAGES } from './property-rules.ts';
 
@@ -9,18 +9,16 @@ export const MEDIA_TYPES = ['Image', 'Video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** A web address starting with http:// or https://. */
-export const videoLink = z
-  .string({ error: PROPERTY_MESSAGES.videoLink })
-  .trim()
-  .max(1000, PROPERTY_MESSAGES.videoLink)
-  .refine((s) => {
-    try {
-      const url = new URL(s);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-    } catch {
-      return false;
-    }
-  }, PROPERTY_MESSAGES.videoLink);
+export const videoLink = storable(
+  z.string({ error: PROPERTY_MESSAGES.videoLink }).trim().max(1000, PROPERTY_MESSAGES.videoLink),
+).refine((s) => {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+}, PROPERTY_MESSAGES.videoLink);
 
 /** `saveimagesupload`: an image (multipart, file `images_video`) or a video link (JSON). */
 export const saveMediaRequest = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, listQuery, noInput, type ListQuery } from './common.ts';
+import { id, noInput } from './common.ts';
+import { listQuery, type ListQuery } from './list-query.ts';
 import { listPage, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import { MESSAGES } from './constants.ts';

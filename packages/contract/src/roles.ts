@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, listQuery, noInput, requiredText, status } from './common.ts';
+import { id, noInput, requiredText, status } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { STATUSES } from './constants.ts';
 import { listPage, messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';

@@ -32,9 +32,11 @@ const field = storable(
 /** What a view holds: the table's search, sort, page size, visible columns and the list's extra filters. */
 export const viewState = z.strictObject(
   {
-    search: z
-      .string({ error: 'search must be text' })
-      .max(SEARCH_TEXT_MAX, `search: at most ${SEARCH_TEXT_MAX} characters`),
+    search: storable(
+      z
+        .string({ error: 'search must be text' })
+        .max(SEARCH_TEXT_MAX, `search: at most ${SEARCH_TEXT_MAX} characters`),
+    ),
     sort: field,
     order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }),
     page_size: z
@@ -49,7 +51,11 @@ export const viewState = z.strictObject(
     filters: z
       .record(
         field,
-        z.string({ error: 'A filter value must be text' }).max(200, 'A filter value: at most 200 characters'),
+        storable(
+          z
+            .string({ error: 'A filter value must be text' })
+            .max(200, 'A filter value: at most 200 characters'),
+        ),
         {
           error: 'filters must map names to text',
         },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { declareCalls } from './calls.ts';
-import { coercedNumber } from './common.ts';
+import { coercedNumber, storable } from './common.ts';
 
 /**
  * Global search (Ctrl-K): the kinds of record it finds, in the order the answer groups them. Each kind
@@ -31,11 +31,13 @@ export const SEARCH_MAX_LENGTH = 100;
 export const SEARCHABLE = new RegExp(`[\\p{L}\\p{N}]{${SEARCH_MIN_LENGTH}}`, 'u');
 
 export const globalSearchQuery = z.object({
-  q: z
-    .string({ error: 'q is required' })
-    .trim()
-    .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters`)
-    .regex(SEARCHABLE, `Type at least ${SEARCH_MIN_LENGTH} letters or digits in a row`),
+  q: storable(
+    z
+      .string({ error: 'q is required' })
+      .trim()
+      .max(SEARCH_MAX_LENGTH, `At most ${SEARCH_MAX_LENGTH} characters`)
+      .regex(SEARCHABLE, `Type at least ${SEARCH_MIN_LENGTH} letters or digits in a row`),
+  ),
   limit: coercedNumber('limit must be a number', (n) =>
     n
       .int('limit must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, noInput, onOrLeftOut, parentId } from './common.ts';
+import { noInput, onOrLeftOut, parentId } from './common.ts';
+import { listQuery } from './list-query.ts';
 import { USER_STATUSES } from './constants.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
 import { outcomeAnswer, successAnswer } from './auth.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idList, listQuery, lookupQuery, status } from '../src/common.ts';
+import { idList, lookupQuery, status } from '../src/common.ts';
+import { listQuery } from '../src/list-query.ts';
 import { DEFAULT_PAGE_SIZE, loginRules, MESSAGES } from '../src/constants.ts';
 import '../src/zod-messages.ts';
 

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   agencyFields,
   brokerFields,
+  changePasswordRequest,
   masterSaveSchema,
   MASTERS,
   MESSAGES,
   saveUserRequest,
   sellerFields,
+  updateProfileRequest,
   verifyOtpRequest,
 } from '../src/index.ts';
 
@@ -52,4 +54,28 @@ describe('a text field that takes a number too', () => {
         missing ? [missing] : [],
       );
   });
+});
+
+/** Passwords are typed as they are (not trimmed): each row the schema and the field (decision 100). */
+const TYPED_PASSWORDS: [z.ZodType, string][] = [
+  [changePasswordRequest, 'current_password'],
+  [changePasswordRequest, 'confirm_password'],
+  [updateProfileRequest, 'verify_password'],
+];
+
+describe('a password typed to confirm', () => {
+  it.each(TYPED_PASSWORDS)(
+    '%#: %s of the wrong kind must be text; missing or empty, is required',
+    (...row) => {
+      const [schema, field] = row;
+      for (const value of [12345678, true, ['Secret123'], {}])
+        expect(messagesOf(schema, field, value), `${field} = ${JSON.stringify(value)}`).toEqual([
+          'Must be text',
+        ]);
+      for (const value of [undefined, null, ''])
+        expect(messagesOf(schema, field, value)[0], `${field} = ${JSON.stringify(value)}`).toBe(
+          MESSAGES.required,
+        );
+    },
+  );
 });
