@@ -106,7 +106,7 @@ const FIELDS: NumberField[] = [
     call: 'UpdateTown',
     body: (value) => ({ townId: where.town_id, provinceId: value }),
     field: 'provinceId',
-    message: 'Field is required',
+    message: 'Choose one from the list',
     takes: () => [where.province_id, String(where.province_id)],
   },
   {
