@@ -13,7 +13,7 @@ import {
 } from '../lib/user-profile.ts';
 import { profileImageUpload, withStoredImage } from './user-form.ts';
 import { inTransaction } from '../db/index.ts';
-import { brokerIdsOf, findOwnProfile, updateUser } from '../db/repositories/users.ts';
+import { brokerIdsOf, findOwnProfile, findUserForUpdate, updateUser } from '../db/repositories/users.ts';
 
 /** The signed-in user's own profile: read it, and change it after confirming the current password. */
 export const accountCalls: AnyCall[] = [
@@ -43,8 +43,11 @@ export const accountCalls: AnyCall[] = [
       const { verify_password: _, user_skills, ...fields } = input;
       const address = addressValues(PLAIN_ADDRESS, fields);
       await checkAddress(db, PLAIN_ADDRESS, address);
-      const stored = await withStoredImage(ctx, files, (image) =>
+      const saved = await withStoredImage(ctx, files, (image) =>
         inTransaction(db, async (trx) => {
+          // The picture replaced is the one under the row's lock: another save of this profile at the
+          // same moment may have replaced the one read above (decision 101).
+          const replaced = (await findUserForUpdate(trx, user.user_id, true))!;
           await updateUser(trx, user.user_id, {
             first_name: fields.first_name,
             last_name: fields.last_name,
@@ -64,11 +67,13 @@ export const accountCalls: AnyCall[] = [
             updated_by: user.user_id,
           });
           await replaceUserLinks(trx, user.user_id, user_skills, await brokerIdsOf(trx, user.user_id));
-          return image;
+          return { image, replaced };
         }),
       ).catch(refuseUserFormSave);
-      if (stored) await removeMedia(mediaStore(ctx.config), current.profile_image, current.profile_thumbnail);
-      const picture = stored ? stored.file : current.profile_image;
+      const { image, replaced } = saved;
+      if (image)
+        await removeMedia(mediaStore(ctx.config), replaced.profile_image, replaced.profile_thumbnail);
+      const picture = image ? image.file : replaced.profile_image;
       return {
         message: 'Profile updated successfully',
         coverImage: mediaUrl(picture),
