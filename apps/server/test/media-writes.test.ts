@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { backup } from '../src/lib/backup.ts';
 import { createMailer } from '../src/lib/mail.ts';
-import { storeImage, sweepMedia } from '../src/lib/media.ts';
+import { placeMedia, removeMedia, storeImage, sweepMedia } from '../src/lib/media.ts';
 import { mediaStore } from '../src/lib/media-store/index.ts';
 import { place, useTestApp, type Place } from './entity-fixtures.ts';
 import { multipart, png } from './helpers.ts';
@@ -117,6 +117,34 @@ describe('media writes', () => {
     await restarted.close();
     expect(await exists(media.file!)).toBe(true);
     expect(await exists(media.thumbnail!)).toBe(true);
+  });
+
+  it('places nothing that another save stopped naming before it was placed, and answers no error', async () => {
+    // Two saves of one picture: the first commits, the second replaces it and removes its files while the
+    // first has not placed them yet (decision 101). Either way round, no file outlives its row.
+    const userId = await env.t.createUser(1);
+    for (const removedFirst of ['temporary', 'placed'] as const) {
+      const image = await storeImage(store(), await png(120, 90), {
+        field: 'profile_image',
+        tooLarge: 'too large',
+        wrongType: 'wrong type',
+      });
+      await nameUserPicture(userId, image.file, image.thumbnail);
+      // The second save's commit: the row names another picture.
+      await nameUserPicture(userId, `${hex(9)}.jpg`, `${hex(9)}.thumb.jpg`);
+      if (removedFirst === 'temporary') {
+        // Its removal ran whole before the first save placed: nothing is left to place.
+        await removeMedia(store(), image.file, image.thumbnail);
+        await placeMedia(env.t.db, store(), image);
+      } else {
+        // Its removal of the placed files ran before the placing, of the temporaries after it.
+        for (const name of [image.file, image.thumbnail]) await store().remove(name);
+        await placeMedia(env.t.db, store(), image);
+        for (const name of [image.file, image.thumbnail]) await store().removeTemporary(name);
+      }
+      const files = await mediaFiles(env.t.config);
+      expect(files.filter((n) => n.startsWith(image.file.slice(0, 32)))).toEqual([]);
+    }
   });
 
   it('leaves temporary files out of backups', async () => {

@@ -117,7 +117,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await removeMedia(mediaStore(config), image.file, image.thumbnail);
         throw error;
       }
-      await placeMedia(mediaStore(config), image);
+      await placeMedia(db, mediaStore(config), image);
       return { message: 'Image saved successfully' };
     },
   }),

@@ -85,7 +85,7 @@ export async function withStoredImage<T>(
     if (image) await removeMedia(mediaStore(services.config), image.file, image.thumbnail);
     throw err;
   }
-  if (image) await placeMedia(mediaStore(services.config), image);
+  if (image) await placeMedia(services.db, mediaStore(services.config), image);
   return saved;
 }
 

@@ -185,6 +185,6 @@ export async function seedDemoListings(db: Db, store: MediaStore, today: string)
     await removeMedia(store, ...images.flatMap((image) => [image.file, image.thumbnail]));
     throw error;
   }
-  for (const image of images) await placeMedia(store, image);
+  for (const image of images) await placeMedia(db, store, image);
   return prepared.length;
 }
