@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { backup } from '../src/lib/backup.ts';
 import { restore } from '../src/lib/backup/restore.ts';
-import { storeImage } from '../src/lib/media.ts';
+import { placeFiles, storeImage } from '../src/lib/media.ts';
 import { mediaStore } from '../src/lib/media-store/index.ts';
 import { freshDatabase, png, type TestApp, createTestApp } from './helpers.ts';
 import { mediaBytes, mediaEnv, mediaFiles, newBucket } from './media-fixtures.ts';
@@ -29,8 +29,7 @@ beforeAll(async () => {
     tooLarge: 'too large',
     wrongType: 'wrong type',
   });
-  // Placed by the store itself: no row names this file, which placeMedia would then remove.
-  for (const name of [image.file, image.thumbnail]) await mediaStore(t.config).place(name);
+  await placeFiles(mediaStore(t.config), image);
 });
 afterAll(async () => {
   await t.close();

@@ -135,11 +135,11 @@ describe('media writes', () => {
       if (removedFirst === 'temporary') {
         // Its removal ran whole before the first save placed: nothing is left to place.
         await removeMedia(store(), image.file, image.thumbnail);
-        await placeMedia(env.t.db, store(), image);
+        await placeMedia(env.t.db, store(), image, { userId });
       } else {
         // Its removal of the placed files ran before the placing, of the temporaries after it.
         for (const name of [image.file, image.thumbnail]) await store().remove(name);
-        await placeMedia(env.t.db, store(), image);
+        await placeMedia(env.t.db, store(), image, { userId });
         for (const name of [image.file, image.thumbnail]) await store().removeTemporary(name);
       }
       const files = await mediaFiles(env.t.config);

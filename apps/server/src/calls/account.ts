@@ -67,7 +67,7 @@ export const accountCalls: AnyCall[] = [
             updated_by: user.user_id,
           });
           await replaceUserLinks(trx, user.user_id, user_skills, await brokerIdsOf(trx, user.user_id));
-          return { image, replaced };
+          return { user_id: user.user_id, image, replaced };
         }),
       ).catch(refuseUserFormSave);
       const { image, replaced } = saved;

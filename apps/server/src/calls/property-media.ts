@@ -117,7 +117,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await removeMedia(mediaStore(config), image.file, image.thumbnail);
         throw error;
       }
-      await placeMedia(db, mediaStore(config), image);
+      await placeMedia(db, mediaStore(config), image, { propertyId: input.property_id });
       return { message: 'Image saved successfully' };
     },
   }),

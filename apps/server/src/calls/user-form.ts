@@ -71,8 +71,11 @@ const storeProfileImage = (services: Services, files: Record<string, Buffer>) =>
       })
     : Promise.resolve(null);
 
-/** Runs `save` with the picture stored, and places its files once `save` has committed the row naming them. */
-export async function withStoredImage<T>(
+/**
+ * Runs `save` with the picture stored, and places its files once `save` has committed the row naming
+ * them: the row of the user whose id it answers.
+ */
+export async function withStoredImage<T extends { user_id: number }>(
   services: Services,
   files: Record<string, Buffer>,
   save: (image: StoredImage | null) => Promise<T>,
@@ -85,7 +88,7 @@ export async function withStoredImage<T>(
     if (image) await removeMedia(mediaStore(services.config), image.file, image.thumbnail);
     throw err;
   }
-  if (image) await placeMedia(services.db, mediaStore(services.config), image);
+  if (image) await placeMedia(services.db, mediaStore(services.config), image, { userId: saved.user_id });
   return saved;
 }
 

@@ -139,21 +139,36 @@ export async function storeImage(store: MediaStore, bytes: Buffer, rules: ImageR
   return stored;
 }
 
+/** Gives a stored image's files their names (all that decides it: the demo seed, a test). */
+export async function placeFiles(store: MediaStore, image: StoredImage) {
+  for (const name of [image.file, image.thumbnail]) await store.place(name);
+}
+
+/** Whose image it is: a listing's, or a user's picture. */
+export type MediaOwner = { propertyId: number } | { userId: number };
+
+/** Whether the owner's row names the file still (one look by the owner's key). */
+async function namedBy(db: Db, owner: MediaOwner, file: string) {
+  const look =
+    'propertyId' in owner
+      ? sql`SELECT 1 FROM property_media WHERE property_id = ${owner.propertyId} AND file = ${file}`
+      : sql`SELECT 1 FROM users WHERE user_id = ${owner.userId} AND profile_image = ${file}`;
+  return (await look.execute(db)).rows.length > 0;
+}
+
 /**
- * Gives a stored image's files their names, once the row naming them is committed. Another save may
- * have stopped naming them meanwhile (a picture replaced, an image or listing deleted) and removed them
- * around this placing: its removal comes after its commit, so a look at the rows after placing sees the
+ * Places a saved image's files once the owner's row naming them is committed. Another save may have
+ * stopped naming them meanwhile (a picture replaced, an image or listing deleted) and removed them
+ * around this placing: its removal comes after its commit, so a look at the row after placing sees the
  * change, and removes what this placed (decision 101). A file whose temporary is gone is no error then.
  */
-export async function placeMedia(db: Db, store: MediaStore, image: StoredImage) {
-  const names = [image.file, image.thumbnail];
-  const stillNamed = async () => (await namedMedia(db, names)).size > 0;
+export async function placeMedia(db: Db, store: MediaStore, image: StoredImage, owner: MediaOwner) {
   try {
-    for (const name of names) await store.place(name);
+    await placeFiles(store, image);
   } catch (error) {
-    if (await stillNamed()) throw error;
+    if (await namedBy(db, owner, image.file)) throw error;
   }
-  if (!(await stillNamed())) await removeMedia(store, ...names);
+  if (!(await namedBy(db, owner, image.file))) await removeMedia(store, image.file, image.thumbnail);
 }
 
 /** Removes stored files, placed or not (after the record pointing at them changed); missing files are fine. */
@@ -163,17 +178,6 @@ export async function removeMedia(store: MediaStore, ...names: (string | null | 
       .filter((n): n is string => !!n && STORED_NAME.test(n))
       .flatMap((n) => [store.remove(n), store.removeTemporary(n)]),
   );
-}
-
-/** Which of these file names a row holds: the only columns naming media. */
-async function namedMedia(db: Db, names: string[]) {
-  const { rows } = await sql<{ a: string | null; b: string | null }>`
-    SELECT file AS a, thumbnail AS b FROM property_media
-     WHERE file = ANY(${names}::text[]) OR thumbnail = ANY(${names}::text[])
-    UNION ALL
-    SELECT profile_image, profile_thumbnail FROM users
-     WHERE profile_image = ANY(${names}::text[]) OR profile_thumbnail = ANY(${names}::text[])`.execute(db);
-  return new Set(rows.flatMap((r) => [r.a, r.b]).filter((n) => n !== null && names.includes(n)));
 }
 
 /**
@@ -186,7 +190,15 @@ export async function sweepMedia(db: Db, store: MediaStore, now = Date.now()) {
   const temporaries = found.map((t) => t.name);
   const swept = { placed: 0, removed: 0 };
   if (temporaries.length === 0) return swept;
-  const named = await namedMedia(db, temporaries);
+  const { rows } = await sql<{ a: string | null; b: string | null }>`
+    SELECT file AS a, thumbnail AS b FROM property_media
+     WHERE file = ANY(${temporaries}::text[]) OR thumbnail = ANY(${temporaries}::text[])
+    UNION ALL
+    SELECT profile_image, profile_thumbnail FROM users
+     WHERE profile_image = ANY(${temporaries}::text[]) OR profile_thumbnail = ANY(${temporaries}::text[])`.execute(
+    db,
+  );
+  const named = new Set(rows.flatMap((r) => [r.a, r.b]));
   for (const { name, modified } of found) {
     if (named.has(name)) {
       await store.place(name);

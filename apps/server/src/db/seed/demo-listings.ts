@@ -15,7 +15,7 @@ import { insertListing, newListing, type ListingSaver } from '../../calls/proper
 import { updateProperty } from '../repositories/properties.ts';
 import { insertHistory } from '../repositories/property-history.ts';
 import { insertImage, replaceAmenities } from '../repositories/property-media.ts';
-import { placeMedia, removeMedia, storeImage, type StoredImage } from '../../lib/media.ts';
+import { placeFiles, removeMedia, storeImage, type StoredImage } from '../../lib/media.ts';
 import type { MediaStore } from '../../lib/media-store/index.ts';
 import { DEMO_LISTINGS, type DemoListing } from './demo-listing-data.ts';
 
@@ -185,6 +185,6 @@ export async function seedDemoListings(db: Db, store: MediaStore, today: string)
     await removeMedia(store, ...images.flatMap((image) => [image.file, image.thumbnail]));
     throw error;
   }
-  for (const image of images) await placeMedia(db, store, image);
+  for (const image of images) await placeFiles(store, image);
   return prepared.length;
 }
