@@ -63,6 +63,13 @@ const attachments = (text: string, order: 'asc' | 'desc', pageNo: number, size: 
     })}`,
   );
 
+/** Whether the page's keys came from the names' words: their read committed, then the page by its keys. */
+const readFromWords = (statements: { sql: string }[]) => {
+  const read = statements.findIndex((s) => s.sql.includes('property_name_words'));
+  const after = statements.slice(read + 1).map((s) => s.sql);
+  return read >= 0 && after.length === 2 && after[0] === 'commit' && after[1]!.includes('= ANY');
+};
+
 describe('List of Attachments searched for a word of many names, sorted by name', () => {
   for (const order of ['asc', 'desc'] as const)
     it(`pages the matches in name order from the names' words, ${order}`, async () => {
@@ -71,11 +78,15 @@ describe('List of Attachments searched for a word of many names, sorted by name'
         [3, 15],
         [2, 25],
       ] as const) {
-        const { page, statements } = await attachments('house', order, pageNo, size);
+        // Read in order from the words' index, then the page by its keys: not walked or sorted. The
+        // read has 100 ms; a loaded machine may run it out once, and the page is then found as before.
+        let answer = await attachments('house', order, pageNo, size);
+        for (let tries = 1; tries < 3 && !readFromWords(answer.statements); tries++)
+          answer = await attachments('house', order, pageNo, size);
+        const { page, statements } = answer;
+        expect(readFromWords(statements)).toBe(true);
         const ids = (page.data as { image_video_id: number }[]).map((r) => r.image_video_id);
         expect(ids).toEqual(await expected('house', order, pageNo, size));
-        // Read in order from the words' index, not walked or sorted.
-        expect(statements.some((s) => s.sql.includes('property_name_words'))).toBe(true);
         expect(page.total_is_estimate).toBe(true);
       }
     });

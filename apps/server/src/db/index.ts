@@ -3,7 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Transaction
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
-import { migrationProvider } from './migrations/index.ts';
+import { VACUUMED_AFTER, migrationProvider } from './migrations/index.ts';
 import { currentAuditContext, onReserveConnection } from './audit-context.ts';
 import { guardPool, runTransaction } from './transaction.ts';
 import { PreparingClient } from './prepared.ts';
@@ -100,6 +100,10 @@ export async function migrate(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  // Outside the migrations' transaction, which VACUUM cannot run in.
+  for (const { migrationName } of results ?? [])
+    for (const table of VACUUMED_AFTER[migrationName] ?? [])
+      await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }
 
 /** The advisory lock server processes take while they prepare a database at start. */

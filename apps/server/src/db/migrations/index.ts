@@ -80,6 +80,14 @@ const migrations: Record<string, Migration> = {
   '0042_listing_name_words': m0042,
 };
 
+/**
+ * Tables a migration fills that are read by index only: vacuumed once it has run, so that their
+ * visibility map lets the planner read them in index order at once (not after autovacuum's turn).
+ */
+export const VACUUMED_AFTER: Record<string, readonly string[]> = {
+  '0042_listing_name_words': ['property_name_words', 'property_name_vocabulary'],
+};
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
