@@ -61,17 +61,20 @@ async function typeBySection(page: Page, label: string, date: string) {
   await clearDate(page, label);
   // Emptied, the field is one 'DD/MM/YYYY' until clicked: then it has its sections.
   await typeDate(page, label, '');
-  const field = page.getByRole('group', { name: label, exact: true });
   const [day, month, year] = date.split('/');
-  for (const [section, digits] of [
-    ['Day', day],
-    ['Month', month],
-    ['Year', year],
-  ] as const) {
-    await field.getByRole('spinbutton', { name: section }).click();
-    await page.keyboard.type(digits!);
-  }
+  await typeSection(page, label, 'Day', day!);
+  await typeSection(page, label, 'Month', month!);
+  await typeSection(page, label, 'Year', year!);
   await expectDate(page, label, date);
+}
+
+/** Clicks one section of a date field and types digits into it, as a person mending that part. */
+async function typeSection(page: Page, label: string, section: 'Day' | 'Month' | 'Year', digits: string) {
+  await page
+    .getByRole('group', { name: label, exact: true })
+    .getByRole('spinbutton', { name: section })
+    .click();
+  await page.keyboard.type(digits);
 }
 
 /** Pastes text into a date field, clicked at its start, as from another program. */
@@ -245,6 +248,49 @@ for (const size of WIDTHS) {
     await page.getByRole('button', { name: 'Search Booking' }).click();
     await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
     await expect(page).not.toHaveURL(/date_sold_from_date/);
+  });
+
+  test(`at ${size.width} px, a month or day typed that none has is refused in words, not made another date`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
+    const sent = recordCalls(page, 'getAuditLog');
+    await page.goto(AUDIT);
+    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+    const filters = page.getByRole('region', { name: 'Filters' });
+    const noMonth = filters.getByText('There is no month 13: a date is day, month, year (DD/MM/YYYY)');
+    const noDay = filters.getByText('There is no day 35: a date is day, month, year (DD/MM/YYYY)');
+
+    // Month after day as in en-US, 12/13: MUI kept the 3 alone, month 03, another date, silently.
+    await clearDate(page, 'From');
+    await typeDate(page, 'From', '');
+    await typeSection(page, 'From', 'Day', '12');
+    await typeSection(page, 'From', 'Month', '13');
+    await expect(noMonth).toBeVisible();
+    await expectDate(page, 'From', '12/01/YYYY');
+    // The month's 1 still waits for its second digit: 2 makes December, and the words go.
+    await page.keyboard.type('2');
+    await expectDate(page, 'From', '12/12/YYYY');
+    await expect(noMonth).toHaveCount(0);
+    await typeSection(page, 'From', 'Year', '2026');
+    await expect(page).toHaveURL(/from_date=2026-12-12/);
+
+    // A day of 35 in a field holding a date: the 3 is taken, the 5 refused, never 05/12/2026.
+    await typeSection(page, 'From', 'Day', '35');
+    await expect(noDay).toBeVisible();
+    await expectDate(page, 'From', '03/12/2026');
+    await expect(page).toHaveURL(/from_date=2026-12-03/);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/dates-no-day-35-${size.width}.png`, fullPage: true });
+
+    // A date whose sections all exist is taken.
+    await typeBySection(page, 'From', '31/10/2026');
+    await expect(page).toHaveURL(/from_date=2026-10-31/);
+    await expect(filters.getByText(/There is no/)).toHaveCount(0);
+    const froms = sent.map((params) => params.get('from_date'));
+    expect(froms).not.toContain('2026-12-05');
+    expect(froms).not.toContain('2026-03-12');
   });
 
   test(`at ${size.width} px, the listing form refuses a date that is not one, and one saved offline; online it saves`, async ({

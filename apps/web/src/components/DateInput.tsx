@@ -1,9 +1,10 @@
-import { useState, type ClipboardEvent, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { FieldSelectedSections } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** How every date field shows and takes a date (the spec's format, as the app writes dates). */
@@ -21,6 +22,54 @@ const LATEST = dayjs('2099-12-31');
 const OUT_OF_RANGE = 'Enter a date from 01/01/1900 to 31/12/2099';
 /** What a pasted date may look like: as shown, without leading zeros, or as the wire's YYYY-MM-DD. */
 const PASTED = ['DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
+/** FORMAT's sections in order, and the largest value of those whose two digits can name none. */
+const SECTIONS = ['day', 'month', 'year'];
+const LARGEST: Record<string, number> = { day: 31, month: 12 };
+/** How long MUI keeps a section's first digit waiting for a second (its character query's life). */
+const QUERY_LIFE_MS = 5000;
+
+/** A first digit MUI keeps waiting for a second in one section (its character query), as followed here. */
+interface Waiting {
+  section: number | null;
+  digit: string;
+  at: number;
+}
+
+/**
+ * The section MUI types the next key into, from its own selected sections (onSelectedSectionsChange),
+ * not from the key's target: all of them chosen (an emptied field) types into the first.
+ */
+const activeSection = (selected: FieldSelectedSections): number | null => {
+  if (selected === 'all') return 0;
+  if (typeof selected === 'string') return SECTIONS.includes(selected) ? SECTIONS.indexOf(selected) : null;
+  return selected;
+};
+
+/**
+ * The words for a digit that, after the one waiting, makes a day or month that none has ('13' as a
+ * month), or '' when the key is MUI's to take; `waiting` follows what MUI waits on. MUI would keep the
+ * last digit alone (13 became 03: a month first, as in en-US, is a common slip), another date, silently.
+ */
+function overflow(event: KeyboardEvent, section: number | null, waiting: Waiting): string {
+  const { key } = event;
+  if (event.ctrlKey || event.metaKey || event.altKey || section === null) return '';
+  if (!/^\d$/.test(key)) {
+    // A letter, Backspace or Delete ends what MUI waits on; arrows and Tab leave it.
+    if (key.length === 1 || key === 'Backspace' || key === 'Delete') waiting.digit = '';
+    return '';
+  }
+  const name = SECTIONS[section] ?? '';
+  const max = LARGEST[name];
+  const before =
+    waiting.section === section && event.timeStamp - waiting.at <= QUERY_LIFE_MS ? waiting.digit : '';
+  // Refused, the key never reaches MUI, which still waits on the first digit as long as it would.
+  if (max && before && Number(before + key) > max)
+    return `There is no ${name} ${before + key}: a date is day, month, year (DD/MM/YYYY)`;
+  // A first digit that can begin a two-digit value waits for a second; MUI moves on after any other.
+  const waits = max !== undefined && !before && Number(key) * 10 <= max;
+  Object.assign(waiting, { section, digit: waits ? key : '', at: event.timeStamp });
+  return '';
+}
 
 export interface DateInputProps {
   label: string;
@@ -97,34 +146,55 @@ export default function DateInput({
   }
   // What is wrong with what the field holds, in words ('' when nothing).
   const [problem, setProblem] = useState('');
-  const [refusedPaste, setRefusedPaste] = useState('');
+  // What was refused as it was typed or pasted, in words.
+  const [refused, setRefused] = useState('');
+  const selected = useRef<FieldSelectedSections>(null);
+  const waiting = useRef<Waiting>({ section: null, digit: '', at: 0 });
 
   const take = (date: Dayjs | null) => {
-    setRefusedPaste('');
+    setRefused('');
     setState((s) => ({ ...s, typed: date }));
     if (toIso(date) !== toIso(state.typed)) onChange(toIso(date));
   };
   // MUI takes a pasted date only as DD/MM/YYYY and silently empties the field otherwise. Digits
   // alone (or letters) are still pasted into the chosen section, by MUI.
   const paste = (event: ClipboardEvent) => {
+    waiting.current.digit = '';
     const text = event.clipboardData.getData('text');
     if (/^(\d+|[a-z]+)$/i.test(text.trim())) return;
     event.preventDefault();
     event.stopPropagation();
     const date = pasted(text);
     if (date) take(date);
-    else setRefusedPaste(`“${text.trim().slice(0, 40)}” is not a date. ${INVALID}.`);
+    else setRefused(`“${text.trim().slice(0, 40)}” is not a date. ${INVALID}.`);
   };
-  const message = refusedPaste || problem;
+  const key = (event: KeyboardEvent) => {
+    // Keys of the calendar, a portal of this picker, are not the field's.
+    if (!event.currentTarget.contains(event.target as Node)) return;
+    const words = overflow(event, activeSection(selected.current), waiting.current);
+    if (words) {
+      event.preventDefault();
+      event.stopPropagation();
+      setRefused(words);
+    } else if (/^(\d|Backspace|Delete)$/.test(event.key)) setRefused('');
+  };
+  const select = (sections: FieldSelectedSections) => {
+    selected.current = sections;
+    // The field left: MUI forgets what it waited on (but for a date it marks wrong; then a digit
+    // taken as first is what a person typing anew means anyway).
+    if (sections === null) waiting.current.digit = '';
+  };
+  const message = refused || problem;
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box sx={{ display: 'contents' }} onPasteCapture={paste}>
+      <Box sx={{ display: 'contents' }} onPasteCapture={paste} onKeyDownCapture={key}>
         <DesktopDatePicker
           label={label}
           format={FORMAT}
           value={state.typed}
           onChange={take}
+          onSelectedSectionsChange={select}
           onError={(reason, date) =>
             setProblem(
               reason === 'invalidDate'
