@@ -92,6 +92,16 @@ async function pasteDate(page: Page, label: string, text: string) {
 
 const failedAlert = (page: Page) => page.getByRole('alert').filter({ hasText: FAILED });
 
+/** Signs in, opens the Audit Log at `size`: the getAuditLog calls it sends, and its Filters. */
+async function openAuditLog(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  const sent = recordCalls(page, 'getAuditLog');
+  await page.goto(AUDIT);
+  await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
+  return { sent, filters: page.getByRole('region', { name: 'Filters' }) };
+}
+
 for (const size of WIDTHS) {
   test(`at ${size.width} px, the Audit Log's range applied while the server fails says so, keeps the dates, and Retry loads that range`, async ({
     page,
@@ -194,12 +204,7 @@ for (const size of WIDTHS) {
   }) => {
     test.setTimeout(120_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.setViewportSize(size);
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
-    const sent = recordCalls(page, 'getAuditLog');
-    await page.goto(AUDIT);
-    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
-    const filters = page.getByRole('region', { name: 'Filters' });
+    const { sent, filters } = await openAuditLog(page, size);
 
     // Letters are not taken: the field stays empty.
     await typeDate(page, 'From', 'ab');
@@ -253,12 +258,7 @@ for (const size of WIDTHS) {
   test(`at ${size.width} px, a month or day typed that none has is refused in words, not made another date`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
-    await signIn(page, E2E.adminEmail, E2E.adminPassword);
-    const sent = recordCalls(page, 'getAuditLog');
-    await page.goto(AUDIT);
-    await expect(page.getByText(/\d+ Records Found/)).toBeVisible();
-    const filters = page.getByRole('region', { name: 'Filters' });
+    const { sent, filters } = await openAuditLog(page, size);
     const noMonth = filters.getByText('There is no month 13: a date is day, month, year (DD/MM/YYYY)');
     const noDay = filters.getByText('There is no day 35: a date is day, month, year (DD/MM/YYYY)');
 
