@@ -6,8 +6,9 @@ import { place } from './entity-fixtures.ts';
 
 // 21,000 listings: half 'Aaa Lot n', first in name order, half named with punctuation, accents and
 // other spaces, which every hostile search below matches more than 10,000 of, so that the names' words
-// are read (decision 102). A few of those are written with a tab, an em space or in capitals instead;
-// one early lot's seller, another's agent and another's broker hold 'house'.
+// are read (decision 102). A few of those are written with a tab, an em space or in capitals instead,
+// a few (last) hold 'house' in four words; one early lot's seller, another's agent, another's broker
+// hold 'house'.
 let t: TestApp;
 let token: string;
 let agent: { userId: number; token: string };
@@ -35,6 +36,7 @@ beforeAll(async () => {
         WHEN g % 1000 = 1 THEN replace(${sql.raw(NAME)}, chr(160), chr(9)) || g
         WHEN g % 1000 = 3 THEN replace(${sql.raw(NAME)}, chr(160), chr(8195)) || g
         WHEN g % 1000 = 5 THEN upper(${sql.raw(NAME)}) || g
+        WHEN g % 1000 = 7 THEN 'Zz House house, HOUSE! housed ' || g
         ELSE ${sql.raw(NAME)} || (g % 4000) END,
       'Headline', 'A listing.', 4, 1, 1, '100', 'Street ' || g, ${where.province_id}::int,
       ${where.town_id}::int, ${where.barangay_id}::int, CASE WHEN g % 10 = 0 THEN 'Sold' ELSE 'Open' END,
@@ -155,6 +157,8 @@ describe('decision 102 under hostile searches', () => {
   it('descending, deep pages, and videos only', async () => {
     for (const report of REPORTS) {
       await same({ report, text: 'd.c.', order: 'desc', page: 3, size: 25 });
+      // Last in name order, each listed by four of its words.
+      await same({ report, text: 'house', order: 'desc', size: 25 });
       await same({ report, text: "o'neil", page: 20, size: 50 });
       await same({ report, text: "o'neil", order: 'desc', page: 20, size: 50 });
     }
