@@ -26,6 +26,8 @@ export const UNAUDITED_TABLES = {
   list_preferences: 'the columns a user hid on a list, seen and changed by that user only',
   housekeeping_runs: 'when each hourly job last started, and on which process',
   notification_fan_outs: 'events waiting to be written out as notifications, which are not audited either',
+  property_name_words: "the words of the listings' names, kept from the listings, which are audited",
+  property_name_vocabulary: "every word of a listing's name seen, kept from the listings",
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
 } as const satisfies Record<string, string>;
