@@ -551,6 +551,23 @@ describe('your notifications: only your own', () => {
     expect((await post('deleteNotification', { Id: 1e30 }, reader.token)).statusCode).toBe(400);
   });
 
+  it('an id beyond what a number holds exactly says Too large on Id; one the bigint column may yet hold is not found', async () => {
+    for (const Id of [1e20, '9007199254740993', 2 ** 63]) {
+      for (const [call, body] of [
+        ['setNotificationStatus', { Id, status: 'Inactive' }],
+        ['deleteNotification', { Id }],
+      ] as const) {
+        const res = await post(call, body, reader.token);
+        expect([res.statusCode, res.json().errors]).toEqual([400, { Id: 'Too large' }]);
+      }
+    }
+    const beyondInteger = await post('deleteNotification', { Id: 2_147_483_648 }, reader.token);
+    expect([beyondInteger.statusCode, beyondInteger.json()]).toEqual([
+      404,
+      { message: 'Notification not found' },
+    ]);
+  });
+
   it('reads, unreads, marks all read and deletes for good', async () => {
     const count = async () => (await ok(get('unreadNotifications', reader.token))).count;
     const readAt = async (id: number) =>

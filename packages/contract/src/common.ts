@@ -189,6 +189,12 @@ export const coercedNumber = <T extends z.ZodType = z.ZodCoercedNumber>(
 /** The largest id an integer column holds: beyond it, an id names no record. */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * The largest id of a bigint column (notifications) a client can name: beyond it a number is no longer
+ * exact, so it is 'Too large' there, while one beyond MAX_ID may yet be a record (decision 95).
+ */
+export const MAX_BIGINT_ID = Number.MAX_SAFE_INTEGER;
+
 /** A positive integer id, from JSON or a query string. */
 export const id = coercedNumber('Must be a number', (n) =>
   n.int('Must be a whole number').positive('Must be a positive number').max(MAX_ID, 'Too large'),

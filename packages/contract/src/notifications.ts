@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedNumber, noInput } from './common.ts';
+import { coercedNumber, MAX_BIGINT_ID, noInput } from './common.ts';
 import { listQuery } from './list-query.ts';
 import { listPage, messageAnswer, timestamp } from './answers.ts';
 import { declareCalls } from './calls.ts';
@@ -57,8 +57,9 @@ export const notificationListQuery = listQuery(
   { defaultOrder: 'desc' },
 );
 
+// A bigint column: its bound first, so a huge number says 'Too large' rather than 'not a number'.
 const notificationId = coercedNumber('Id must be a number', (n) =>
-  n.int('Id must be a number').positive('Id must be a number'),
+  n.max(MAX_BIGINT_ID, 'Too large').int('Id must be a number').positive('Id must be a number'),
 );
 
 /** unreadNotifications: the newest unread ones, and how many are unread in all. */
