@@ -220,5 +220,42 @@ test.describe("Home's users figure and the Approve User list, for a role that ap
       await expect(page).toHaveURL(/approvable=1/);
       await expect(rows).toHaveCount(1);
     });
+
+    test(`at ${size.width} px "Only those I can approve" shows a click at once, and a double toggle ends off`, async ({
+      page,
+    }) => {
+      test.slow(); // an axe scan and a few lists, on a busy machine
+      await page.setViewportSize(size);
+      await signIn(page, approver.email, approver.password);
+      await page.goto(`/home/users/ApproveUser/approve-user?q=${stamp}`);
+      const only = page.getByRole('checkbox', { name: 'Only those I can approve' });
+      const rows = page.getByRole('grid').getByRole('row').filter({ hasText: stamp });
+      await expect(only).not.toBeChecked();
+      await expect(rows).toHaveCount(2);
+      // The list's requests wait until released: the box must answer each click without them.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/api\/GetNewUser\?/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      // Off, on, off in quick succession ends off, the URL without the filter.
+      await only.dblclick();
+      await expect(only).not.toBeChecked();
+      await expect(page).toHaveURL(new RegExp(`approve-user\\?q=${stamp}$`));
+      await expect(only).not.toBeChecked();
+      await only.click();
+      await expect(only).toBeChecked();
+      await expect(page).toHaveURL(new RegExp(`approve-user\\?q=${stamp}&approvable=1$`));
+      release();
+      await expect(rows).toHaveCount(1);
+      await expectAccessible(page);
+      // Back goes to the URL before, and the box and the list follow it.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`approve-user\\?q=${stamp}$`));
+      await expect(only).not.toBeChecked();
+      await expect(rows).toHaveCount(2);
+      await expect(rows.filter({ hasText: 'Waitingoperator' })).toBeVisible();
+    });
   }
 });

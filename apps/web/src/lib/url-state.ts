@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@app/contract';
 
 export type UrlParamChanges = Record<string, string | number | null>;
@@ -63,4 +63,32 @@ export function useDebouncedSearch(q: string, update: (changes: UrlParamChanges,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update is recreated each render
   }, [input, q]);
   return [input, setInput] as const;
+}
+
+/**
+ * A checkbox kept in the URL as `name=1` (with `reset`, as page: null, set on each click) that shows a
+ * click at once. The router moves the URL a moment after it is asked; a box checked from the URL alone
+ * showed the old state until then, and a second quick click repeated the first (off, on, off ended on).
+ * The click holds until the URL reaches it; Back/Forward and a link set the box from the URL.
+ */
+export function useUrlFlag(
+  name: string,
+  update: (changes: UrlParamChanges) => void,
+  reset: UrlParamChanges = {},
+) {
+  const [params] = useSearchParams();
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const inUrl = params.get(name) === '1';
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const [seenKey, setSeenKey] = useState(key);
+  if (key !== seenKey) {
+    setSeenKey(key);
+    if (clicked === inUrl || navigationType === NavigationType.Pop) setClicked(null);
+  }
+  const set = (on: boolean) => {
+    setClicked(on);
+    update({ ...reset, [name]: on ? 1 : null });
+  };
+  return [clicked ?? inUrl, set] as const;
 }
