@@ -214,8 +214,13 @@ export const dateField = (page: Page, label: string) =>
 /** Types a date into a date field as a person would: clicks its start and types 'DD/MM/YYYY'. */
 export async function typeDate(page: Page, label: string, date: string) {
   const field = dateField(page, label);
-  const box = (await field.boundingBox())!;
-  await field.click({ position: { x: 18, y: box.height / 2 } });
+  // A picker just shown may not have labelled its group yet: the label then names only the hidden
+  // input, which has no box (CI at 390 px: 'reading height of null').
+  await expect(async () => {
+    const box = await field.boundingBox();
+    expect(box, `${label}: a date field shown`).not.toBeNull();
+    await field.click({ position: { x: 18, y: box!.height / 2 } });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.type(date);
 }
 
