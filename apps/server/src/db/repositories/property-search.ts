@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../index.ts';
+import { fullNameOf } from './full-name.ts';
 
 /**
  * The fields of a listing's search document (migration 0028; the operator's from 0034, present only
@@ -54,7 +55,7 @@ export function propertySearch(text: string, fields: readonly PropertySearchFiel
 }
 
 const userNamed = (pattern: string) =>
-  sql`SELECT user_id AS id FROM users WHERE first_name || ' ' || last_name ILIKE ${pattern}`;
+  sql`SELECT user_id AS id FROM users WHERE ${fullNameOf()} ILIKE ${pattern}`;
 /** The parents whose names a listing's document holds: how to find them by name, the listing's column. */
 const PARENTS: Partial<
   Record<PropertySearchField, { named: (pattern: string) => RawBuilder<unknown>; column: string }>
