@@ -167,6 +167,7 @@ export async function placeMedia(db: Db, store: MediaStore, image: StoredImage, 
     await placeFiles(store, image);
   } catch (error) {
     if (await namedBy(db, owner, image.file)) throw error;
+    return removeMedia(store, image.file, image.thumbnail);
   }
   if (!(await namedBy(db, owner, image.file))) await removeMedia(store, image.file, image.thumbnail);
 }
