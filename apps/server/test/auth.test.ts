@@ -81,6 +81,20 @@ describe('webValidateLogin', () => {
     expect(empty.json()).toEqual({ result: 'error', message: MESSAGES.required });
   });
 
+  it('says a login field sent as a number, a list or true must be text, not that it is missing', async () => {
+    for (const body of [
+      { email: 12, password: PASSWORD },
+      { email: 'someone@example.com', password: 12345678 },
+      { email: ['a@example.com'], password: PASSWORD },
+      { email: 'someone@example.com', password: true },
+    ]) {
+      const res = await login(body);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(JSON.stringify(res.json())).toContain('Must be text');
+      expect(JSON.stringify(res.json())).not.toContain(MESSAGES.required);
+    }
+  });
+
   it('gives the web app an httpOnly SameSite=Strict cookie and no token in the body', async () => {
     await t.createUser(ROLE.Agent, 'web.user@example.com');
     const res = await login(

@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { confirmPassword, currentPassword, email, noInput, password } from './common.ts';
+import {
+  confirmPassword,
+  currentPassword,
+  email,
+  missingOr,
+  MUST_BE_TEXT,
+  noInput,
+  password,
+} from './common.ts';
 import { messageAnswer } from './answers.ts';
 import { declareCalls } from './calls.ts';
 import { loginRules, MESSAGES } from './constants.ts';
 
-/** A login field: any text, a missing or null one as empty. */
+/** A login field: any text, a missing or null one as empty; a number, true or a list is not text. */
+const notText = missingOr(MESSAGES.required, MUST_BE_TEXT);
 const loginText = z
-  .union([z.string({ error: MESSAGES.required }), z.null()], { error: MESSAGES.required })
+  .union([z.string({ error: notText }), z.null()], { error: notText })
   .optional()
   .transform((v) => v ?? '');
 

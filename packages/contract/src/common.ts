@@ -29,7 +29,7 @@ export const filledAnd = <T>(missing: string, rule: z.ZodType<T, string>) =>
 const filledText = <T>(missing: string, error: string, rule: z.ZodType<T, string>) =>
   z.string({ error: missingOr(missing, error) }).pipe(filledAnd(missing, rule));
 
-const MUST_BE_TEXT = 'Must be text';
+export const MUST_BE_TEXT = 'Must be text';
 
 export const requiredText = (max = 255) =>
   filledText(MESSAGES.required, MUST_BE_TEXT, storable(z.string().max(max, `At most ${max} characters`)));
