@@ -5,6 +5,7 @@ import { calls as allCalls } from './calls/index.ts';
 import type { AnyCall } from './calls/registry.ts';
 import type { Services } from './lib/call-context.ts';
 import { sweepMedia } from './lib/media.ts';
+import { sweepMediaRemovals } from './lib/media-removals.ts';
 import { mediaStore } from './lib/media-store/index.ts';
 import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
@@ -112,7 +113,9 @@ export async function buildApp(
       },
       'media sweep': async () => {
         const { placed, removed } = await sweepMedia(db, mediaStore(config));
-        if (placed + removed > 0) return `media sweep: placed ${placed}, removed ${removed} temporary files`;
+        const queued = await sweepMediaRemovals(db, mediaStore(config));
+        if (placed + removed + queued.removed > 0)
+          return `media sweep: placed ${placed}, removed ${removed} temporary files and ${queued.removed} files no row names`;
       },
     },
     config.housekeeping,

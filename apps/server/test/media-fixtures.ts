@@ -95,3 +95,25 @@ function backingFile(config: Media, name: string, temporary: boolean) {
   const last = key.pop()!;
   return path.join(inject('s3Directory'), config.media.bucket, ...key, `${last}._S3rver_object`);
 }
+
+/**
+ * Makes the store fail to remove one placed file until `release` is called, as a store that errs or is
+ * out of reach would: folders stand where the file (in s3rver, the object and its checksum and metadata
+ * files) was, which no plain removal takes away. What a crash between a commit and its removals leaves
+ * is the same.
+ */
+export async function refuseRemoval(config: Media, name: string) {
+  const object = backingFile(config, name, false);
+  const s3rverFiles = (base: string) => ['object', 'object.md5', 'metadata.json'].map((s) => base + s);
+  const blocked = config.media.store === 'disk' ? [object] : s3rverFiles(object.slice(0, -'object'.length));
+  for (const file of blocked) {
+    fs.renameSync(file, `${file}.aside`);
+    fs.mkdirSync(file);
+  }
+  return () => {
+    for (const file of blocked) {
+      fs.rmdirSync(file);
+      fs.renameSync(`${file}.aside`, file);
+    }
+  };
+}

@@ -2,7 +2,8 @@ import { accountApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/crypto.ts';
-import { mediaUrl, removeMedia } from '../lib/media.ts';
+import { mediaUrl } from '../lib/media.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { addressValues, checkAddress, PLAIN_ADDRESS } from '../lib/address.ts';
 import {
@@ -72,7 +73,13 @@ export const accountCalls: AnyCall[] = [
       ).catch(refuseUserFormSave);
       const { image, replaced } = saved;
       if (image)
-        await removeMedia(mediaStore(ctx.config), replaced.profile_image, replaced.profile_thumbnail);
+        await removeUnnamedMedia(
+          ctx.db,
+          mediaStore(ctx.config),
+          ctx.req.log,
+          replaced.profile_image,
+          replaced.profile_thumbnail,
+        );
       const picture = image ? image.file : replaced.profile_image;
       return {
         message: 'Profile updated successfully',

@@ -20,7 +20,7 @@ import type { SessionUser } from '../lib/session.ts';
 import type { Trx } from '../db/index.ts';
 import { deleteProperty, lockAgent, updateProperty } from '../db/repositories/properties.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
-import { removeMedia } from '../lib/media.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { propertyScope } from '../lib/property-scope.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { lockListings, lockOwnersWithOpen } from '../db/repositories/property-bulk.ts';
@@ -192,7 +192,7 @@ export const bulkPropertyCalls: AnyCall[] = [
         return rows.length;
       });
       // After the commit, as the single delete: a rolled-back delete keeps its files.
-      await removeMedia(mediaStore(ctx.config), ...files);
+      await removeUnnamedMedia(ctx.db, mediaStore(ctx.config), ctx.req.log, ...files);
       return answer;
     },
   }),

@@ -3,6 +3,8 @@ import { defineCall, type AnyCall } from './registry.ts';
 import { LAST_SUPER_ADMIN, manageRefusal, STATUS_PERMISSIONS, userLists } from './users.ts';
 import { runBulk, type BulkList, type BulkRow, type Refusals } from '../lib/bulk.ts';
 import { revokeSessions } from '../lib/session.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { setUsersStatus } from '../lib/user-profile.ts';
 import {
   activeSuperAdminStays,
@@ -70,8 +72,9 @@ export const bulkUserCalls: AnyCall[] = [
     tag: 'Users',
     summary:
       "Delete the selected users (ids, or every user matching the list's search) in one transaction; each as deleteUser checks it, those in use are refused",
-    handle: (ctx) =>
-      runBulk(ctx, listFor(ctx.input.list), async (trx, keys, refusals) => {
+    async handle(ctx) {
+      const pictures: (string | null)[] = [];
+      const answer = await runBulk(ctx, listFor(ctx.input.list), async (trx, keys, refusals) => {
         // Before the users chosen, as deleteUser locks them: deletes of Super Admins take turns.
         const superAdmins = await lockSuperAdmins(trx);
         const allowed = refusals.keep(
@@ -83,8 +86,12 @@ export const bulkUserCalls: AnyCall[] = [
         const ids = users.map((u) => u.id);
         if (ids.length === 0) return 0;
         await revokeSessions(trx, ids);
-        await deleteUserRow(trx, ids);
+        pictures.push(...(await deleteUserRow(trx, ids)));
         return ids.length;
-      }),
+      });
+      // After the commit, as deleteUser: a rolled-back delete keeps the pictures.
+      await removeUnnamedMedia(ctx.db, mediaStore(ctx.config), ctx.req.log, ...pictures);
+      return answer;
+    },
   }),
 ];

@@ -36,7 +36,7 @@ import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { AnyDb } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
-import { removeMedia } from '../lib/media.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { events } from '../lib/notifications.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
@@ -192,7 +192,7 @@ export const propertyCalls: AnyCall[] = [
     access: 'Delete Property',
     tag: TAG,
     summary: 'Delete a Suspended property in your scope with its media, amenities and history',
-    async handle({ db, config, input, user }) {
+    async handle({ db, config, input, user, req }) {
       const id = input.property_id;
       // Scope and status are checked under the listing's lock, as bulkDeleteProperties checks them: a
       // change while this waited is seen, and no image is added between the files read and the delete.
@@ -205,7 +205,8 @@ export const propertyCalls: AnyCall[] = [
         return files;
       });
       // After the commit: a rolled-back delete keeps its files.
-      await removeMedia(mediaStore(config), ...media.flatMap((m) => [m.file, m.thumbnail]));
+      const files = media.flatMap((m) => [m.file, m.thumbnail]);
+      await removeUnnamedMedia(db, mediaStore(config), req.log, ...files);
       return { message: 'Property deleted successfully' };
     },
   }),

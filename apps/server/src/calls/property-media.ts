@@ -23,6 +23,7 @@ import {
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { assertExist, type AnyDb } from '../lib/links.ts';
 import { placeMedia, removeMedia, storeImage } from '../lib/media.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 
@@ -125,7 +126,7 @@ export const propertyMediaCalls: AnyCall[] = [
   mediaCall(propertyApi.deletepropertyimages, {
     summary: 'Delete an image or video and its files; the default image only when it is the last image',
     property: (input) => input.property_id,
-    async handle({ db, config, input, user }) {
+    async handle({ db, config, input, user, req }) {
       // Under the property's lock: an image made the default meanwhile is not deleted as a plain one.
       const media = await inTransaction(db, async (trx) => {
         await lockListing(trx, input.property_id, user);
@@ -137,7 +138,7 @@ export const propertyMediaCalls: AnyCall[] = [
         await deleteMedia(trx, media.id);
         return media;
       });
-      await removeMedia(mediaStore(config), media.file, media.thumbnail);
+      await removeUnnamedMedia(db, mediaStore(config), req.log, media.file, media.thumbnail);
       return { message: 'Deleted successfully' };
     },
   }),

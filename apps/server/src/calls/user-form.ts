@@ -13,6 +13,7 @@ import type { Services } from '../lib/call-context.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { newToken } from '../lib/crypto.ts';
 import { placeMedia, removeMedia, storeImage, type StoredImage } from '../lib/media.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { revokeSessions } from '../lib/session.ts';
 import { mayAssign } from '../lib/scope.ts';
@@ -255,7 +256,14 @@ export const userFormCalls: AnyCall[] = [
         }),
       ).catch(refuseUserFormSave);
       if (files.profile_image) {
-        await removeMedia(mediaStore(ctx.config), replaced.profile_image, replaced.profile_thumbnail);
+        const { profile_image, profile_thumbnail } = replaced;
+        await removeUnnamedMedia(
+          ctx.db,
+          mediaStore(ctx.config),
+          ctx.req.log,
+          profile_image,
+          profile_thumbnail,
+        );
       }
       return { message: 'User updated successfully' };
     },

@@ -13,6 +13,8 @@ import { defineList } from './list-call.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
 import { revokeSessions, type SessionUser } from '../lib/session.ts';
 import { assertUnused } from '../lib/references.ts';
+import { removeUnnamedMedia } from '../lib/media-removals.ts';
+import { mediaStore } from '../lib/media-store/index.ts';
 import { setUserStatus, USER_RECORD } from '../lib/user-profile.ts';
 import { assertOutranks, rankScope, statusChangeScope } from '../lib/scope.ts';
 import { inTransaction, type Db } from '../db/index.ts';
@@ -196,10 +198,10 @@ export const userCalls: AnyCall[] = [
     access: 'Delete User',
     tag: 'Users',
     summary: 'Delete a user (their sessions end at once); not yourself, not the last Super Admin',
-    async handle({ db, input, user }) {
+    async handle({ db, config, input, user, req }) {
       const target = await targetUser(db, input.user_id);
       assertMayManage(user, target, 'delete');
-      await inTransaction(db, async (trx) => {
+      const picture = await inTransaction(db, async (trx) => {
         // The Super Admins first, as bulkDeleteUsers locks them; then the user, judged as they are now.
         const superAdmins = target.role_id === ROLE.SuperAdmin ? await lockSuperAdmins(trx) : undefined;
         assertMayManage(user, await targetUser(trx, target.user_id, true), 'delete');
@@ -208,8 +210,10 @@ export const userCalls: AnyCall[] = [
         // Listings (and anything else that must keep its user) refuse the delete, naming themselves.
         await assertUnused(trx, 'users', target.user_id, `User : ${fullName(target)}`);
         await revokeSessions(trx, target.user_id);
-        await deleteUserRow(trx, target.user_id);
+        return deleteUserRow(trx, target.user_id);
       });
+      // After the commit, as a listing's delete: a rolled-back delete keeps the picture.
+      await removeUnnamedMedia(db, mediaStore(config), req.log, ...picture);
       return { message: 'User deleted successfully' };
     },
   }),

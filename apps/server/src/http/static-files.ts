@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../lib/call-context.ts';
 import { mediaDir, sweepMedia } from '../lib/media.ts';
+import { sweepMediaRemovals } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { serveMedia } from './media-files.ts';
 
@@ -17,10 +18,11 @@ const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export async function serveFiles(app: FastifyInstance, { db, config }: Services) {
   // Uploaded media: random names, bytes checked and re-encoded on the way in (lib/media.ts).
   if (config.media.store === 'disk') fs.mkdirSync(mediaDir(config.dataDir), { recursive: true });
-  // Uploads a crash interrupted are finished or removed before serving (and hourly, in housekeeping).
-  await sweepMedia(db, mediaStore(config)).catch((err: unknown) =>
-    app.log.error({ err }, 'media sweep failed'),
-  );
+  // Uploads a crash interrupted are finished or removed before serving (and hourly, in housekeeping),
+  // and the files its deletes had queued are removed.
+  await sweepMedia(db, mediaStore(config))
+    .then(() => sweepMediaRemovals(db, mediaStore(config)))
+    .catch((err: unknown) => app.log.error({ err }, 'media sweep failed'));
   await serveMedia(app, config);
 
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -81,7 +81,8 @@ export async function backup(options: {
       );
       await pipeline(
         copy,
-        mediaNamesIn(referenced),
+        // The removal queue names files no row names, which may be gone already (decision 104).
+        mediaNamesIn(table.name === 'media_removals' ? new Set() : referenced),
         fs.createWriteStream(path.join(staging, tableFile(table.name))),
       );
       tables.push({ ...table, rows: copy.rowCount });

@@ -50,8 +50,15 @@ export const activeSuperAdminStays = (
   leaving: readonly number[],
 ) => superAdmins.some((u) => u.user_status === 'Active' && !leaving.includes(u.user_id));
 
-export const deleteUserRow = (db: Db, userId: number | readonly number[]) =>
-  db.deleteFrom('users').where(anyOf('user_id', userId)).execute();
+/** Deletes users; answers the files of their pictures, which the delete stops naming. */
+export const deleteUserRow = async (db: Db, userId: number | readonly number[]) =>
+  (
+    await db
+      .deleteFrom('users')
+      .where(anyOf('user_id', userId))
+      .returning(['profile_image', 'profile_thumbnail'])
+      .execute()
+  ).flatMap((u) => [u.profile_image, u.profile_thumbnail]);
 
 /** The users managing checks (findManagedUser's columns), locked first (for a delete, wholly). */
 export async function lockManagedUsers(db: Db, userIds: readonly number[], forDelete: boolean) {
