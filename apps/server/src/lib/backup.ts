@@ -41,6 +41,12 @@ export const defaultBackupFile = (base: string) =>
   path.resolve(base, 'backups', `pinoy-property-${timestamp()}.tar.gz`);
 
 /**
+ * Tables that name files no row names any more, which are gone on purpose: the Audit Log keeps the
+ * rows of deleted photos and replaced pictures, the removal queue the files to remove (decision 104).
+ */
+const NAMES_PAST_FILES = new Set(['audit_log', 'media_removals']);
+
+/**
  * Writes a backup of the database at `databaseUrl` and of the media store's placed files to `file`. The tables are
  * read in one REPEATABLE READ snapshot; the media files are taken right after that snapshot starts, so
  * every file the snapshot names is there (a file removed in the few milliseconds between is reported in
@@ -81,8 +87,7 @@ export async function backup(options: {
       );
       await pipeline(
         copy,
-        // The removal queue names files no row names, which may be gone already (decision 104).
-        mediaNamesIn(table.name === 'media_removals' ? new Set() : referenced),
+        mediaNamesIn(NAMES_PAST_FILES.has(table.name) ? new Set() : referenced),
         fs.createWriteStream(path.join(staging, tableFile(table.name))),
       );
       tables.push({ ...table, rows: copy.rowCount });
