@@ -13,6 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { NOTIFICATION_TYPES, ROLE, type NotificationKind } from '@app/contract';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { fillListingNameWords } from '../apps/server/src/db/migrations/0042-listing-name-words.ts';
+import { fillUserSearchWords } from '../apps/server/src/db/migrations/0043-user-search-words.ts';
 import { BENCH_ADMIN, type apiClient, type BenchDatabase, type PageAs } from './lib.ts';
 
 export const BENCH_PASSWORD = 'BenchAgent123';
@@ -317,10 +318,11 @@ export async function generateMarketplace(
             ),
           ]
         : []),
-      // The Overview's tallies (migration 0011) and the names' words (0042), whose triggers a
-      // superuser's load skips.
+      // The Overview's tallies (migration 0011), the names' words (0042) and the users' words (0043),
+      // whose triggers a superuser's load skips.
       () => load(sql`SELECT recount_listing_tallies()`),
       () => fillListingNameWords(db),
+      () => fillUserSearchWords(db),
       ...notificationBatches,
     ]),
   );

@@ -7,7 +7,8 @@ import {
   type Permission,
 } from '@app/contract';
 import type { z } from 'zod';
-import type { ListSpec } from '../lib/list/index.ts';
+import { escapeLike, type ListSpec } from '../lib/list/index.ts';
+import type { ListContext } from '../lib/list/spec.ts';
 import { defineCall, type AnyCall } from './registry.ts';
 import { defineList } from './list-call.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
@@ -25,6 +26,7 @@ import {
   lockSuperAdmins,
 } from '../db/repositories/users.ts';
 import { userMatches } from '../db/repositories/user-search.ts';
+import { usersInNameOrder } from '../db/repositories/user-search-words.ts';
 import { fullName, fullNameOf } from '../db/repositories/full-name.ts';
 
 const userName = fullNameOf('u');
@@ -42,6 +44,25 @@ export const STATUS_PERMISSIONS: readonly Permission[] = [
 const WIDE_COLUMNS = USER_RECORD.filter(
   (field) => !(userSortColumns as readonly unknown[]).includes(field.alias),
 );
+
+/**
+ * ListSpec.inOrder of a list of users (`u`) sorted by fullNameOf('u') as `full_name` and searched
+ * through userMatches: for many matches, among the users of the searched text's words (decision 103).
+ * `otherMatches` says whether the search's other arms (a role's name) match anything for the ILIKE
+ * pattern: the words do not hold those, and then nothing changes.
+ */
+export const byNameWords =
+  (otherMatches?: (db: Db, pattern: string) => Promise<boolean>) =>
+  async <I extends { sortColumn?: string; sortOrder?: string; searchText?: string }>({
+    db,
+    input,
+  }: ListContext<I>) => {
+    const text = input.searchText;
+    if (input.sortColumn !== 'full_name' || !text) return undefined;
+    if (otherMatches && (await otherMatches(db, `%${escapeLike(text)}%`))) return undefined;
+    const rows = await usersInNameOrder(db, text, input.sortOrder === 'desc' ? 'desc' : 'asc');
+    return rows && { rows, on: 'u.user_id' };
+  };
 
 /**
  * The users a list shows: every one in rank scope, or only those waiting for approval (New, Inactive);
@@ -77,6 +98,7 @@ export const userListSpec = (onlyWaiting: boolean): ListSpec<z.output<typeof new
     user_id: 'u.user_id',
   },
   search: (pattern) => userMatches(pattern, ['name', 'user_email', 'phone_1']),
+  inOrder: byNameWords(),
   sortMatches: true,
   tieBreaker: 'u.user_id',
   // The old client fills its Edit User form from the row: the whole record, for the page's rows only.

@@ -28,6 +28,8 @@ export const UNAUDITED_TABLES = {
   notification_fan_outs: 'events waiting to be written out as notifications, which are not audited either',
   property_name_words: "the words of the listings' names, kept from the listings, which are audited",
   property_name_vocabulary: "every word of a listing's name seen, kept from the listings",
+  user_search_words: "the words of the users' searched fields, kept from the users, who are audited",
+  user_search_vocabulary: "every word of a user's searched fields seen, kept from the users",
   media_removals: 'media files a delete stopped naming, waiting to be removed from the store',
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',

@@ -15,6 +15,7 @@ import {
   type ReportSpecs,
 } from './build.ts';
 import { fullNameOf } from '../../db/repositories/full-name.ts';
+import { byNameWords } from '../users.ts';
 
 const fullName = fullNameOf('u');
 
@@ -55,6 +56,12 @@ const roleMatches = (pattern: string) =>
   );
 const contactSearch = (pattern: string) =>
   either(userMatches(pattern, ['name', 'phone_1', 'phone_2', 'user_email']), roleMatches(pattern));
+/** Whether a role's name matches: its users are not among the searched text's words (decision 103). */
+const roleNamed = async (db: Db, pattern: string) =>
+  (await sql`SELECT 1 FROM roles WHERE name ILIKE ${pattern} LIMIT 1`.execute(db)).rows.length > 0;
+const skillNamed = async (db: Db, pattern: string) =>
+  (await sql`SELECT 1 FROM user_skills WHERE user_skills ILIKE ${pattern} LIMIT 1`.execute(db)).rows.length >
+  0;
 
 /** Everyone in scope, or those waiting for approval. */
 const userList = (waiting: boolean): ReportSpec => ({
@@ -72,6 +79,7 @@ const userList = (waiting: boolean): ReportSpec => ({
   },
   sort: waiting ? { ...CONTACT_SORT, user_status: 'u.user_status' } : CONTACT_SORT,
   search: contactSearch,
+  inOrder: byNameWords(roleNamed),
   tieBreaker: 'u.user_id',
 });
 
@@ -151,6 +159,7 @@ export const peopleReports: Pick<
       user_status: 'u.user_status',
     },
     search: (pattern) => userMatches(pattern, ['name', 'phone_1', 'user_email']),
+    inOrder: byNameWords(),
     tieBreaker: 'u.user_id',
     late: {
       idField: 'user_id',
@@ -184,6 +193,7 @@ export const peopleReports: Pick<
             WHERE k.user_skills ILIKE ${pattern}`,
         ),
       ),
+    inOrder: byNameWords(async (db, pattern) => (await roleNamed(db, pattern)) || skillNamed(db, pattern)),
     tieBreaker: 'u.user_id',
     late: {
       idField: 'id',
@@ -207,6 +217,7 @@ export const peopleReports: Pick<
       user_id: 'u.user_id',
     },
     search: (pattern) => userMatches(pattern, ['name', 'phone_1', 'user_email']),
+    inOrder: byNameWords(),
     tieBreaker: 'u.user_id',
   },
 
@@ -223,6 +234,7 @@ export const peopleReports: Pick<
     },
     sort: { role_type: 'r.name', full_name: fullName, user_status: 'u.user_status' },
     search: (pattern) => userMatches(pattern, ['name']),
+    inOrder: byNameWords(),
     tieBreaker: 'u.user_id',
     late: { idField: 'user_id', columns: (page, { user }) => [listingsOf(user, page).as('totalProperties')] },
   },

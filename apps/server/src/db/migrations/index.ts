@@ -37,6 +37,7 @@ import { migration as m0039 } from './0039-open-places-by-advisory-lock.ts';
 import { migration as m0040 } from './0040-idempotent-create-carried-out.ts';
 import { migration as m0041 } from './0041-addresses-follow-their-places.ts';
 import { migration as m0042 } from './0042-listing-name-words.ts';
+import { migration as m0043 } from './0043-user-search-words.ts';
 import { migration as m0044 } from './0044-media-removal-outbox.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0040_idempotent_create_carried_out': m0040,
   '0041_addresses_follow_their_places': m0041,
   '0042_listing_name_words': m0042,
+  '0043_user_search_words': m0043,
   '0044_media_removal_outbox': m0044,
 };
 
@@ -88,6 +90,7 @@ const migrations: Record<string, Migration> = {
  */
 export const VACUUMED_AFTER: Record<string, readonly string[]> = {
   '0042_listing_name_words': ['property_name_words', 'property_name_vocabulary'],
+  '0043_user_search_words': ['user_search_words', 'user_search_vocabulary'],
 };
 
 export const migrationProvider: MigrationProvider = {
