@@ -63,15 +63,16 @@ export const migration: Migration = {
 
 /**
  * Every user's words and the vocabulary, from the users: for the migration and bulk loads. A bulk load
- * skips the triggers, but the users saved before it (the seeded Super Admin) have their words already.
+ * skips the triggers, but the users saved before it (the seeded Super Admin) have their words already:
+ * the words are written anew (emptied, not merged: ON CONFLICT made the fill a quarter slower).
  */
 export async function fillUserSearchWords(db: Parameters<RawBuilder<unknown>['execute']>[0]) {
   await sql`
+    TRUNCATE user_search_words;
     INSERT INTO user_search_words
       SELECT w, first_name || ' ' || last_name, user_id
       FROM users, user_words(first_name, last_name, user_email, phone_1, phone_2) w
-      ORDER BY 1, 2, 3
-      ON CONFLICT DO NOTHING;
+      ORDER BY 1, 2, 3;
     INSERT INTO user_search_vocabulary SELECT DISTINCT word FROM user_search_words ON CONFLICT DO NOTHING;
     ANALYZE user_search_words, user_search_vocabulary;
   `.execute(db);
