@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../index.ts';
 import { fullNameOf } from './full-name.ts';
+import { wordsHolding } from './search-words.ts';
 
 /**
  * The fields of a listing's search document (migration 0028; the operator's from 0034, present only
@@ -71,8 +72,13 @@ const PARENTS: Partial<
   },
   operator: { named: userNamed, column: 'operator_id' },
 };
-/** More words holding the text, parents named by it or listings of theirs than these: not worth it. */
-const MAX_WORDS = 50;
+/** How migration 0042 split the names' words, and where it keeps them. */
+const NAME_WORDS = {
+  separators: '[[:space:]]+',
+  vocabulary: 'property_name_vocabulary',
+  shortest: 1,
+} as const;
+/** More parents named by the text or listings of theirs than these: not worth it. */
 const MAX_PARENTS = 1_000;
 const MAX_PARENT_LISTINGS = 10_000;
 
@@ -92,16 +98,8 @@ export async function listingsInNameOrder(
 ) {
   const { text, pattern } = search;
   if (!fields.includes('name') || fields.some((f) => f !== 'name' && !PARENTS[f])) return undefined;
-  // The longest word, split and lower-cased as the names' words are (listing_name_words, migration 0042).
-  const { rows } = await sql<{ words: string[] | null }>`
-    WITH longest AS (SELECT w FROM regexp_split_to_table(lower(${text}), '[[:space:]]+') w WHERE w <> ''
-      ORDER BY length(w) DESC, w LIMIT 1)
-    SELECT ARRAY(SELECT v.word FROM property_name_vocabulary v
-      WHERE v.word LIKE '%' || replace(replace(replace(longest.w, '!', '!!'), '%', '!%'), '_', '!_') || '%' ESCAPE '!'
-      LIMIT ${MAX_WORDS + 1}) AS words
-    FROM longest`.execute(db);
-  const words = rows[0]?.words;
-  if (!words || words.length > MAX_WORDS) return undefined;
+  const words = await wordsHolding(db, text, NAME_WORDS);
+  if (!words) return undefined;
   const parents = await parentListings(db, pattern, fields);
   if (!parents) return undefined;
   const order = sql.raw(`property_name ${direction}, property_id ${direction}`);

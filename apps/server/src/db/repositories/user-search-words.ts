@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.ts';
+import { wordsHolding } from './search-words.ts';
 
-/** More vocabulary words holding the searched text's longest piece than this: not worth it. */
-const MAX_WORDS = 50;
-/** A shorter piece has no trigram: the vocabulary's index could not find its words without reading all. */
-const SHORTEST_PIECE = 3;
+/** How migration 0043 split the users' words, and where it keeps them. */
+const USER_WORDS = {
+  separators: '[^[:alnum:]]+',
+  vocabulary: 'user_search_vocabulary',
+  shortest: 3,
+} as const;
 
 /**
  * Rows (sort: the full name, id) in name order, `direction` first, among which are all the users that
@@ -16,19 +19,11 @@ const SHORTEST_PIECE = 3;
  */
 export async function usersInNameOrder(db: Db, text: string, direction: 'asc' | 'desc') {
   if (text.includes('\u0001')) return undefined;
-  const { rows } = await sql<{ piece: string }>`SELECT w AS piece
-    FROM regexp_split_to_table(lower(${text}), '[^[:alnum:]]+') w
-    WHERE w <> '' ORDER BY length(w) DESC, w LIMIT 1`.execute(db);
-  const piece = rows[0]?.piece;
-  if (!piece || [...piece].length < SHORTEST_PIECE) return undefined;
-  // The piece as a value, not from the statement above: the planner can then read the trigram index.
-  // Letters and digits only: nothing in it to escape.
-  const { rows: words } = await sql<{ word: string }>`SELECT word FROM user_search_vocabulary
-    WHERE word LIKE ${`%${piece}%`} LIMIT ${MAX_WORDS + 1}`.execute(db);
-  if (!words.length || words.length > MAX_WORDS) return undefined;
+  const words = await wordsHolding(db, text, USER_WORDS);
+  if (!words) return undefined;
   const order = sql.raw(`full_name ${direction}, user_id ${direction}`);
   const branches = words.map(
-    ({ word }) => sql`(SELECT full_name AS sort, user_id AS id FROM user_search_words
+    (word) => sql`(SELECT full_name AS sort, user_id AS id FROM user_search_words
       WHERE word = ${word} ORDER BY ${order})`,
   );
   return sql<{ sort: string; id: number }>`(${sql.join(branches, sql` UNION ALL `)})`;

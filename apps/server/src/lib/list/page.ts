@@ -1,15 +1,15 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListQuery } from '@app/contract';
 import type { ListContext, ListSpec } from './spec.ts';
+import { escapeLike } from '../../db/like.ts';
+
+export { escapeLike };
 
 /** A list call's context; with the ids its search looked up (`withSearchIds`), while searching. */
 export type Ctx<I> = ListContext<I>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
-
-/** `text` as a literal part of an ILIKE pattern. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The keys of a search's matches in the list's order, found by the count (all of them) or by a walk of
