@@ -61,7 +61,7 @@ export const byNameWords =
     if (input.sortColumn !== 'full_name' || !text) return undefined;
     if (otherMatches && (await otherMatches(db, `%${escapeLike(text)}%`))) return undefined;
     const rows = await usersInNameOrder(db, text, input.sortOrder === 'desc' ? 'desc' : 'asc');
-    return rows && { rows, on: 'u.user_id' };
+    return rows && { rows, on: 'u.user_id', fromIndexes: true };
   };
 
 /**

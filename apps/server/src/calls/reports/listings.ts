@@ -86,8 +86,13 @@ const searchedByName = (...fields: PropertySearchField[]): Pick<ReportSpec, 'sea
     if (input.sortColumn !== 'property_name' || !input.searchText) return undefined;
     const direction = input.sortOrder === 'desc' ? 'desc' : 'asc';
     const text = input.searchText;
-    const rows = await listingsInNameOrder(db, { text, pattern: `%${escapeLike(text)}%` }, fields, direction);
-    return rows && { rows, on: 'p.property_id' };
+    const found = await listingsInNameOrder(
+      db,
+      { text, pattern: `%${escapeLike(text)}%` },
+      fields,
+      direction,
+    );
+    return found && { ...found, on: 'p.property_id' };
   },
 });
 

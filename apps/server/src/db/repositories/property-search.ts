@@ -86,9 +86,9 @@ const MAX_PARENT_LISTINGS = 10_000;
  * Rows (sort: the name, id) in name order, `direction` first, among which are all the listings that a
  * search of `fields` (the name among them) for `text` (ILIKE `pattern`) matches (decision 102): the
  * listings of each name word holding the text's longest word, read in order from their index, and
- * those whose parent in `fields` (a seller, an agent) has the text in its name. Undefined where that
- * is not a few reads: the listing's other own fields searched, or too many words, parents or parents'
- * listings.
+ * those whose parent in `fields` (a seller, an agent) has the text in its name (`fromIndexes` when
+ * there are none). Undefined where that is not a few reads: the listing's other own fields searched,
+ * or too many words, parents or parents' listings.
  */
 export async function listingsInNameOrder(
   db: Db,
@@ -103,15 +103,16 @@ export async function listingsInNameOrder(
   const parents = await parentListings(db, pattern, fields);
   if (!parents) return undefined;
   const order = sql.raw(`property_name ${direction}, property_id ${direction}`);
-  const branches = [
-    ...words.map(
-      (word) => sql`(SELECT property_name AS sort, property_id AS id FROM property_name_words
-        WHERE word = ${word} ORDER BY ${order})`,
-    ),
-    sql`(SELECT property_name AS sort, property_id AS id FROM properties
-      WHERE property_id = ANY(${parents}::int[]) ORDER BY ${order})`,
-  ];
-  return sql<{ sort: string; id: number }>`(${sql.join(branches, sql` UNION ALL `)})`;
+  const branches = words.map(
+    (word) => sql`(SELECT property_name AS sort, property_id AS id FROM property_name_words
+      WHERE word = ${word} ORDER BY ${order})`,
+  );
+  // The parents' listings are sorted, so only without them is every branch read in index order.
+  if (parents.length)
+    branches.push(sql`(SELECT property_name AS sort, property_id AS id FROM properties
+      WHERE property_id = ANY(${parents}::int[]) ORDER BY ${order})`);
+  const rows = sql<{ sort: string; id: number }>`(${sql.join(branches, sql` UNION ALL `)})`;
+  return { rows, fromIndexes: !parents.length };
 }
 
 /** The listings whose parents in `fields` have names ILIKE `pattern`; undefined when too many. */

@@ -25,7 +25,12 @@ export async function inOrderMatches<I extends ListQuery>(spec: ListSpec<I>, ctx
   const query = tieBreakers(spec, inOrder, direction)
     .limit(2 * reach)
     .compile();
-  const read = await readWithin(ctx.db, IN_ORDER_MS, (trx) => trx.executeQuery<{ key: unknown }>(query));
+  const read = await readWithin(ctx.db, IN_ORDER_MS, async (trx) => {
+    // 'cebu' at ten million: 19,040 matches expected as 1, all fetched and sorted (1.2 s), not the
+    // first few names' listings read in order (0.1 s).
+    if (candidates.fromIndexes) await sql`SET LOCAL enable_sort = off`.execute(trx);
+    return trx.executeQuery<{ key: unknown }>(query);
+  });
   if (!read) return undefined;
   const keys = [...new Set(read.rows.map((row) => row.key))];
   // Fewer than asked for: every match has been read.

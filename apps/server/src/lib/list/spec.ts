@@ -63,9 +63,13 @@ export interface ListSpec<I> {
    * Rows among which are all of a search's matches, in the list's order (`sort`, then `id`), read in
    * that order from their own index (a listing name's words, decision 102): a page of many matches is
    * looked for among them, joined to the list's rows by `on`, before walking the whole sort order or
-   * sorting every match. Undefined for a sort or a search it does not serve.
+   * sorting every match. Undefined for a sort or a search it does not serve. `fromIndexes`: every
+   * part of the rows is read in order from an index, so the read is planned without sorting (the
+   * planner, expecting few matches, would rather fetch and sort them all).
    */
-  inOrder?: (ctx: ListContext<I>) => Promise<{ rows: AliasableRows; on: string } | undefined>;
+  inOrder?: (
+    ctx: ListContext<I>,
+  ) => Promise<{ rows: AliasableRows; on: string; fromIndexes?: boolean } | undefined>;
   /** A cheaper query with the same row count, used for the total when nothing is searched. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   unfilteredCount?: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
