@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../index.ts';
 import { fullNameOf } from './full-name.ts';
-import { wordsHolding } from './search-words.ts';
+import { rowsOfWords, wordsHolding, type SearchWords } from './search-words.ts';
 
 /**
  * The fields of a listing's search document (migration 0028; the operator's from 0034, present only
@@ -73,11 +73,14 @@ const PARENTS: Partial<
   operator: { named: userNamed, column: 'operator_id' },
 };
 /** How migration 0042 split the names' words, and where it keeps them. */
-const NAME_WORDS = {
+const NAME_WORDS: SearchWords = {
   separators: '[[:space:]]+',
-  vocabulary: 'property_name_vocabulary',
   shortest: 1,
-} as const;
+  vocabulary: 'property_name_vocabulary',
+  table: 'property_name_words',
+  sort: 'property_name',
+  id: 'property_id',
+};
 /** More parents named by the text or listings of theirs than these: not worth it. */
 const MAX_PARENTS = 1_000;
 const MAX_PARENT_LISTINGS = 10_000;
@@ -103,10 +106,7 @@ export async function listingsInNameOrder(
   const parents = await parentListings(db, pattern, fields);
   if (!parents) return undefined;
   const order = sql.raw(`property_name ${direction}, property_id ${direction}`);
-  const branches = words.map(
-    (word) => sql`(SELECT property_name AS sort, property_id AS id FROM property_name_words
-      WHERE word = ${word} ORDER BY ${order})`,
-  );
+  const branches = rowsOfWords(words, NAME_WORDS, direction);
   // The parents' listings are sorted, so only without them is every branch read in index order.
   if (parents.length)
     branches.push(sql`(SELECT property_name AS sort, property_id AS id FROM properties

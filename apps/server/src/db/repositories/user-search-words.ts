@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.ts';
-import { wordsHolding } from './search-words.ts';
+import { rowsOfWords, wordsHolding, type SearchWords } from './search-words.ts';
 
 /** How migration 0043 split the users' words, and where it keeps them. */
-const USER_WORDS = {
+const USER_WORDS: SearchWords = {
   separators: '[^[:alnum:]]+',
-  vocabulary: 'user_search_vocabulary',
   shortest: 3,
-} as const;
+  vocabulary: 'user_search_vocabulary',
+  table: 'user_search_words',
+  sort: 'full_name',
+  id: 'user_id',
+};
 
 /**
  * Rows (sort: the full name, id) in name order, `direction` first, among which are all the users that
@@ -21,10 +24,6 @@ export async function usersInNameOrder(db: Db, text: string, direction: 'asc' | 
   if (text.includes('\u0001')) return undefined;
   const words = await wordsHolding(db, text, USER_WORDS);
   if (!words) return undefined;
-  const order = sql.raw(`full_name ${direction}, user_id ${direction}`);
-  const branches = words.map(
-    (word) => sql`(SELECT full_name AS sort, user_id AS id FROM user_search_words
-      WHERE word = ${word} ORDER BY ${order})`,
-  );
+  const branches = rowsOfWords(words, USER_WORDS, direction);
   return sql<{ sort: string; id: number }>`(${sql.join(branches, sql` UNION ALL `)})`;
 }
