@@ -33,8 +33,6 @@ interface Waiting {
   section: number | null;
   digit: string;
   at: number;
-  /** The whole date the field held before that first digit, given back when the second is refused. */
-  kept: Dayjs | null;
 }
 
 /**
@@ -151,7 +149,7 @@ export default function DateInput({
   // What was refused as it was typed or pasted, in words.
   const [refused, setRefused] = useState('');
   const selected = useRef<FieldSelectedSections>(null);
-  const waiting = useRef<Waiting>({ section: null, digit: '', at: 0, kept: null });
+  const waiting = useRef<Waiting>({ section: null, digit: '', at: 0 });
 
   const take = (date: Dayjs | null) => {
     setRefused('');
@@ -177,18 +175,8 @@ export default function DateInput({
     if (words) {
       event.preventDefault();
       event.stopPropagation();
-      // MUI applied the first digit already (31/10 became 31/01): a refused date changes nothing.
-      // Given back its date, MUI no longer waits on that digit either.
-      if (waiting.current.kept) {
-        take(waiting.current.kept);
-        waiting.current.digit = '';
-      }
       setRefused(words);
-    } else if (/^(\d|Backspace|Delete)$/.test(event.key)) {
-      setRefused('');
-      // A first digit now waits for a second: what the field holds is what a refusal gives back.
-      if (waiting.current.digit) waiting.current.kept = whole(state.typed);
-    }
+    } else if (/^(\d|Backspace|Delete)$/.test(event.key)) setRefused('');
   };
   const select = (sections: FieldSelectedSections) => {
     selected.current = sections;
