@@ -213,7 +213,9 @@ describe('search documents', () => {
       ['cebu', 0, ['properties_search_trgm']],
       ['agent', 2, ['properties_owner_type', 'properties_search_trgm']],
     ] as const) {
-      const ownerTypes = await tracking.searchIds!(env.t.db, `%${text}%`, text);
+      // The report's dates do not matter to it: its context is the database alone.
+      const ctx = { db: env.t.db } as Parameters<NonNullable<typeof tracking.searchIds>>[3];
+      const ownerTypes = await tracking.searchIds!(env.t.db, `%${text}%`, text, ctx);
       expect(ownerTypes).toHaveLength(types);
       const plan = await planWithoutTableScans(
         env.t.db,

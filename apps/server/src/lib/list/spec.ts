@@ -44,7 +44,7 @@ export interface ListSpec<I> {
    * built: as values, the planner knows how many rows they find, where from a subquery it must assume
    * many and read the list's rows one by one (decision 69). The query sees them too (`ctx.searchIds`).
    */
-  searchIds?: (db: Db, pattern: string, text: string) => Promise<readonly number[]>;
+  searchIds?: (db: Db, pattern: string, text: string, ctx: ListContext<I>) => Promise<readonly number[]>;
   /**
    * The search as a test of each row's own columns, where `search` also gathers candidates through
    * another table's indexes (a subquery read in full before the list's first row): what a walk of the
