@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportApi } from '@app/contract';
 import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
@@ -11,6 +11,8 @@ const REPORT = reportApi.getSuspectedDuplicatesReport.name;
 const BROAD = 'Hilltop';
 
 let here: Place;
+/** The listings' columns that a copy takes from its original (all but its id, name, place and date). */
+let columns: RawBuilder<unknown>;
 
 const listing = (name: string, overrides: Record<string, unknown> = {}) => ({
   property_name: name,
@@ -61,7 +63,7 @@ beforeAll(async () => {
     FROM information_schema.columns WHERE table_name = 'properties' AND is_identity = 'NO'
       AND is_generated = 'NEVER' AND column_name NOT IN ('property_id', 'property_name', 'barangay_id',
         'town_id', 'province_id', 'date_first_added', 'search_document')`.execute(env.t.db);
-  const columns = sql.raw(rows[0]!.columns);
+  columns = sql.raw(rows[0]!.columns);
   await sql`INSERT INTO properties (${columns}, property_name, barangay_id, town_id, province_id, date_first_added)
     SELECT ${columns}, ${BROAD} || ' lot ' || g, ${elsewhere.barangay_id}, ${elsewhere.town_id},
       ${elsewhere.province_id}, '2025-01-15'
@@ -107,5 +109,22 @@ describe('Suspected Duplicates searched for a broad word over a day', () => {
     const found = await pairsOf(`&searchText=${BROAD}`);
     expect(found.map((r) => r.pair_id)).toContain(`${crowd}-${older}`);
     expect(found.filter((r) => !r.property_name.includes(BROAD)).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('pages a word in each of a crowd with more than 10,000 pairs from the newest, as unsearched', async () => {
+    // Last: the crowd's 11,175 pairs would fill the pages the tests above compare with.
+    const crowd = await place(env.t, 'Broad Crowd');
+    const original = await save('Tower unit 0 in Lahug', { ...crowd });
+    await sql`INSERT INTO properties (${columns}, property_name, barangay_id, town_id, province_id)
+      SELECT ${columns}, 'Tower unit ' || g || ' in Lahug', barangay_id, town_id, province_id
+      FROM properties, generate_series(1, 149) g WHERE property_id = ${original}`.execute(env.t.db);
+    const page = async (query: string) => {
+      const res = await env.get(`/api/${REPORT}?itemsPerPage=50&page=2${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().resultData as { data: Pair[]; total: number; total_is_estimate?: true };
+    };
+    const searched = await page('&searchText=tower%20unit');
+    expect(searched.total_is_estimate).toBe(true);
+    expect(searched.data.map((r) => r.pair_id)).toEqual((await page('')).data.map((r) => r.pair_id));
   });
 });
