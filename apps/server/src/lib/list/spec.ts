@@ -42,7 +42,8 @@ export interface ListSpec<I> {
   /**
    * Ids the search tests a column against, looked up in a small table before the list's statements are
    * built: as values, the planner knows how many rows they find, where from a subquery it must assume
-   * many and read the list's rows one by one (decision 69). The query sees them too (`ctx.searchIds`).
+   * many and read the list's rows one by one (decision 69). The query sees them too (`ctx.searchIds`);
+   * the lookup sees the call's context (a report's dates, decision 105).
    */
   searchIds?: (db: Db, pattern: string, text: string, ctx: ListContext<I>) => Promise<readonly number[]>;
   /**
