@@ -214,8 +214,8 @@ describe('search documents', () => {
       ['agent', 2, ['properties_owner_type', 'properties_search_trgm']],
     ] as const) {
       // The report's dates do not matter to it: its context is the database alone.
-      const ctx = { db: env.t.db } as Parameters<NonNullable<typeof tracking.searchIds>>[3];
-      const ownerTypes = await tracking.searchIds!(env.t.db, `%${text}%`, text, ctx);
+      const ctx = { db: env.t.db } as Parameters<NonNullable<typeof tracking.searchIds>>[0];
+      const ownerTypes = await tracking.searchIds!(ctx, `%${text}%`, text);
       expect(ownerTypes).toHaveLength(types);
       const plan = await planWithoutTableScans(
         env.t.db,

@@ -82,8 +82,8 @@ async function idsToPair(ctx: ReportContext, pattern: string, text: string): Pro
     .select('p.property_id')
     .where(listingHas('p', text, ['name']));
   if ((await estimatedRows(ctx.db, named)) <= FEW_NAMED) {
-    const ids = (await named.limit(FEW_NAMED + 1).execute()).map((r) => r.property_id);
-    if (ids.length <= FEW_NAMED) return fewOf(ids);
+    const few = fewOf((await named.limit(FEW_NAMED + 1).execute()).map((r) => r.property_id));
+    if (few.length) return few;
   }
   return newerOfNamedPairs(ctx, pattern);
 }
@@ -156,7 +156,7 @@ export const duplicateReports: Pick<ReportSpecs, 'getSuspectedDuplicatesReport'>
       barangay_name: barangayName,
       similarity,
     },
-    searchIds: (_db, pattern, text, ctx) => idsToPair(ctx, pattern, text),
+    searchIds: idsToPair,
     search: (pattern) =>
       either(sql<SqlBool>`p.property_name ILIKE ${pattern}`, sql<SqlBool>`q.property_name ILIKE ${pattern}`),
     tieBreaker: ['p.property_id', 'q.property_id'],

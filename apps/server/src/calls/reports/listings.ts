@@ -290,7 +290,7 @@ export const listingReports: Pick<
     },
     // Through indexes the planner can combine with the report's days (decision 69): the operator's name
     // is in the listing's search document, and the owner types so named are looked up first, as values.
-    searchIds: roleIdsLike,
+    searchIds: (ctx, pattern) => roleIdsLike(ctx.db, pattern),
     search: (_pattern, text, ownerTypes) => {
       const document = propertySearch(text, ['name', 'operator']);
       return ownerTypes.length ? either(anyOf('p.user_type', ownerTypes), document) : document;

@@ -23,7 +23,7 @@ const patternOf = (text: string) => `%${escapeLike(text)}%`;
 export async function withSearchIds<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>): Promise<Ctx<I>> {
   const text = ctx.input.searchText;
   return spec.searchIds && text
-    ? { ...ctx, searchIds: await spec.searchIds(ctx.db, patternOf(text), text, ctx) }
+    ? { ...ctx, searchIds: await spec.searchIds(ctx, patternOf(text), text) }
     : ctx;
 }
 

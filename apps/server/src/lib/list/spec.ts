@@ -1,5 +1,4 @@
 import type { AliasedExpression, Expression, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import type { CallContext } from '../call-context.ts';
 import type { SessionUser } from '../session.ts';
 
@@ -45,7 +44,7 @@ export interface ListSpec<I> {
    * many and read the list's rows one by one (decision 69). The query sees them too (`ctx.searchIds`);
    * the lookup sees the call's context (a report's dates, decision 105).
    */
-  searchIds?: (db: Db, pattern: string, text: string, ctx: ListContext<I>) => Promise<readonly number[]>;
+  searchIds?: (ctx: ListContext<I>, pattern: string, text: string) => Promise<readonly number[]>;
   /**
    * The search as a test of each row's own columns, where `search` also gathers candidates through
    * another table's indexes (a subquery read in full before the list's first row): what a walk of the
