@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { ListQuery } from '@app/contract';
 import type { ListSpec } from './spec.ts';
-import { readWithin } from '../../db/index.ts';
+import { readWithin, type Trx } from '../../db/index.ts';
 import { directionOf, filtered, matchKey, tieBreakers, type Ctx } from './page.ts';
 
 /** How long reading a page's matches among rows in the list's order (ListSpec.inOrder) may take. */
@@ -25,14 +25,19 @@ export async function inOrderMatches<I extends ListQuery>(spec: ListSpec<I>, ctx
   const query = tieBreakers(spec, inOrder, direction)
     .limit(2 * reach)
     .compile();
-  const read = await readWithin(ctx.db, IN_ORDER_MS, async (trx) => {
-    // 'cebu' at ten million: 19,040 matches expected as 1, all fetched and sorted (1.2 s), not the
-    // first few names' listings read in order (0.1 s).
-    if (candidates.fromIndexes) await sql`SET LOCAL enable_sort = off`.execute(trx);
-    return trx.executeQuery<{ key: unknown }>(query);
-  });
+  // 'cebu' at ten million: 19,040 matches expected as 1, all fetched and sorted (1.2 s), not the
+  // first few names' listings read in order (0.1 s).
+  const read = await readWithin(ctx.db, IN_ORDER_MS, (trx) =>
+    candidates.fromIndexes ? unsorted(trx, query) : trx.executeQuery(query),
+  );
   if (!read) return undefined;
   const keys = [...new Set(read.rows.map((row) => row.key))];
   // Fewer than asked for: every match has been read.
   return keys.length >= reach || read.rows.length < 2 * reach ? keys.slice(0, reach) : undefined;
+}
+
+/** The rows of a statement planned with sorting off, in this transaction: an index that serves its order is walked. */
+export async function unsorted<R>(trx: Trx, query: CompiledQuery<R>) {
+  await sql`SET LOCAL enable_sort = off`.execute(trx);
+  return trx.executeQuery(query);
 }

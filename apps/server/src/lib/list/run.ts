@@ -3,7 +3,7 @@ import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
 import { inTransaction, readWithin, type Db } from '../../db/index.ts';
 import { TRUSTED_ESTIMATE, countKey, knownLarge, rememberLarge } from './known-large.ts';
-import { inOrderMatches } from './in-order.ts';
+import { inOrderMatches, unsorted } from './in-order.ts';
 import {
   EXACT_COUNT_LIMIT,
   directionOf,
@@ -336,15 +336,10 @@ export async function runList<I extends ListQuery>(
     const source = await pageSource();
     if (source !== 'walk') return listQueries(spec, ctx, source).rows.execute();
     const walked = spec.searchRow ? await walkedPage(spec, ctx, firstBound) : undefined;
-    return walked ?? (await unsorted(ctx.db, listQueries(spec, ctx, source).rows.compile())).rows;
+    const query = listQueries(spec, ctx, source).rows.compile();
+    return walked ?? (await inTransaction(ctx.db, (trx) => unsorted(trx, query))).rows;
   };
   const rows = found ?? (await searchedRows());
 
   return { data: rows, ...paging };
 }
-
-/** The rows of a statement planned with sorting off: an index that serves its order is walked. */
-const unsorted = (db: Db, query: CompiledQuery<unknown>) =>
-  inTransaction(db, (trx) =>
-    sql`SET LOCAL enable_sort = off`.execute(trx).then(() => trx.executeQuery(query)),
-  );
