@@ -4,6 +4,7 @@ import {
   countsAsOpen,
   ROLE,
   isAgentRole,
+  LOOKUP_MATCHES,
   manilaToday,
   propertyApi,
   propertyListQuery,
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import type { ListSpec } from '../lib/list/index.ts';
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
+import { activeAgentsNamed } from '../db/repositories/user-search-words.ts';
 import { inTransaction, type Db } from '../db/index.ts';
 import {
   activeAgents,
@@ -228,9 +230,14 @@ export const propertyCalls: AnyCall[] = [
     access: ['Add Property', 'Edit Property', 'Property List'],
     tag: 'Lookups',
     summary: 'Active Agents and Owner-Agents by name: user_id, full_name; searchText or ids narrow them',
-    handle: async ({ db, input }) => ({
-      resultData: await narrowLookup(activeAgents(db), input, agentFullName, 'user_id').execute(),
-    }),
+    async handle({ db, input }) {
+      const text = input?.ids?.length ? undefined : input?.searchText;
+      const named = text ? await activeAgentsNamed(db, text, LOOKUP_MATCHES) : undefined;
+      return {
+        resultData:
+          named ?? (await narrowLookup(activeAgents(db), input, agentFullName, 'user_id').execute()),
+      };
+    },
   }),
 
   defineCall(propertyApi.GetAssociatedAgencyAgents, {

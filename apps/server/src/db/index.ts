@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type CompiledQuery,
+  type LogEvent,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
@@ -75,6 +83,12 @@ export const readWithin = <T>(db: Db, ms: number, read: (trx: Trx) => Promise<T>
     if ((error as { code?: string }).code === QUERY_CANCELED) return undefined;
     throw error;
   });
+
+/** The rows of a statement planned with sorting off, in this transaction: an index that serves its order is walked. */
+export async function unsorted<R>(trx: Trx, query: CompiledQuery<R>) {
+  await sql`SET LOCAL enable_sort = off`.execute(trx);
+  return trx.executeQuery(query);
+}
 
 /**
  * Benchmark and tests only (BENCH_CAPTURE_SQL=<file>, bench/bench.ts): appends every statement the

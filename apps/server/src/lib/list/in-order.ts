@@ -1,7 +1,7 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { ListQuery } from '@app/contract';
 import type { ListSpec } from './spec.ts';
-import { readWithin, type Trx } from '../../db/index.ts';
+import { readWithin, unsorted } from '../../db/index.ts';
 import { directionOf, filtered, matchKey, tieBreakers, type Ctx } from './page.ts';
 
 /** How long reading a page's matches among rows in the list's order (ListSpec.inOrder) may take. */
@@ -34,10 +34,4 @@ export async function inOrderMatches<I extends ListQuery>(spec: ListSpec<I>, ctx
   const keys = [...new Set(read.rows.map((row) => row.key))];
   // Fewer than asked for: every match has been read.
   return keys.length >= reach || read.rows.length < 2 * reach ? keys.slice(0, reach) : undefined;
-}
-
-/** The rows of a statement planned with sorting off, in this transaction: an index that serves its order is walked. */
-export async function unsorted<R>(trx: Trx, query: CompiledQuery<R>) {
-  await sql`SET LOCAL enable_sort = off`.execute(trx);
-  return trx.executeQuery(query);
 }

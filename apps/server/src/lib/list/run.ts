@@ -1,9 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
-import { inTransaction, readWithin, type Db } from '../../db/index.ts';
+import { inTransaction, readWithin, unsorted, type Db } from '../../db/index.ts';
 import { TRUSTED_ESTIMATE, countKey, knownLarge, rememberLarge } from './known-large.ts';
-import { inOrderMatches, unsorted } from './in-order.ts';
+import { inOrderMatches } from './in-order.ts';
 import {
   EXACT_COUNT_LIMIT,
   directionOf,
