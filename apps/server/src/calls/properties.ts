@@ -4,7 +4,6 @@ import {
   countsAsOpen,
   ROLE,
   isAgentRole,
-  LOOKUP_MATCHES,
   manilaToday,
   propertyApi,
   propertyListQuery,
@@ -14,8 +13,8 @@ import type { z } from 'zod';
 import type { ListSpec } from '../lib/list/index.ts';
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
-import { activeAgentsNamed } from '../db/repositories/user-search-words.ts';
-import { inTransaction, type Db } from '../db/index.ts';
+import { usersInNameOrder } from '../db/repositories/user-search-words.ts';
+import { inTransaction, unsorted, type Db } from '../db/index.ts';
 import {
   activeAgents,
   activeAgentsOf,
@@ -232,11 +231,21 @@ export const propertyCalls: AnyCall[] = [
     summary: 'Active Agents and Owner-Agents by name: user_id, full_name; searchText or ids narrow them',
     async handle({ db, input }) {
       const text = input?.ids?.length ? undefined : input?.searchText;
-      const named = text ? await activeAgentsNamed(db, text, LOOKUP_MATCHES) : undefined;
-      return {
-        resultData:
-          named ?? (await narrowLookup(activeAgents(db), input, agentFullName, 'user_id').execute()),
-      };
+      const words = text ? await usersInNameOrder(db, text, 'asc') : undefined;
+      if (!words)
+        return {
+          resultData: await narrowLookup(activeAgents(db), input, agentFullName, 'user_id').execute(),
+        };
+      // Among the users of the text's words (decision 103), in name order from their key, each once:
+      // walked in name order, 'santos' at ten million listings was met after 32,000 agents (17.5 ms).
+      const agents = activeAgents(db)
+        .innerJoin(words.as('c'), 'c.id', 'users.user_id')
+        .clearOrderBy()
+        .distinctOn(['c.sort', 'c.id'])
+        .orderBy('c.sort')
+        .orderBy('c.id');
+      const query = narrowLookup(agents, input, agentFullName, 'user_id').compile();
+      return { resultData: (await inTransaction(db, (trx) => unsorted(trx, query))).rows };
     },
   }),
 

@@ -336,8 +336,9 @@ export async function runList<I extends ListQuery>(
     const source = await pageSource();
     if (source !== 'walk') return listQueries(spec, ctx, source).rows.execute();
     const walked = spec.searchRow ? await walkedPage(spec, ctx, firstBound) : undefined;
+    if (walked) return walked;
     const query = listQueries(spec, ctx, source).rows.compile();
-    return walked ?? (await inTransaction(ctx.db, (trx) => unsorted(trx, query))).rows;
+    return (await inTransaction(ctx.db, (trx) => unsorted(trx, query))).rows;
   };
   const rows = found ?? (await searchedRows());
 
