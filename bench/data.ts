@@ -266,8 +266,10 @@ export async function generateMarketplace(
       FROM generate_series(${from}::int, ${to}::int) g
       CROSS JOIN LATERAL (SELECT (ARRAY['Open','Open','Open','Pending','Sold','Occupied','Archived','Suspended'])
         [1 + g % 8] AS status) s
+      -- The agent from a hash of g: from 7g, no Santos agent had any of the first 166,667 names in
+      -- name order ('Affordable Bungalow', g % 8 = 4 and g / 8 % 6 = 4), where one listing in eight is theirs.
       CROSS JOIN LATERAL (SELECT g % 8 = 1 AS individual,
-        CASE WHEN g % 8 = 1 THEN ${individualOf('g * 7')} ELSE ${agentOf('g * 7')} END AS owner,
+        CASE WHEN g % 8 = 1 THEN ${individualOf('g * 7')} ELSE ${agentOf('hashint4(g) & 2147483647')} END AS owner,
         CASE WHEN g % 8 = 1 THEN ${ROLE.Individual} ELSE ${ROLE.Agent} END::int AS owner_type,
         ${sql.raw(String(ids.firstUser + agents + ownerAgents))} + g % ${operators} AS operator) o
       CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (${properties} - g) * 60) AS added) a
