@@ -14,6 +14,7 @@ import {
   useTestApp,
   type Place,
 } from './entity-fixtures.ts';
+import { listWithStatements } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -190,6 +191,25 @@ describe('global search', () => {
     ]);
     const two = (await search('rizal', env.admin.token, 2)).find((g) => g.kind === 'seller')!.hits;
     expect(two.map((h) => h.title)).toEqual(['Rizal First', 'Seller Rizal 1']);
+  });
+
+  it("reads the listings a name holds first, from the names' words, and the others only when they are few", async () => {
+    const reads = async (q: string, token = env.admin.token) =>
+      (await listWithStatements(env.t, 'global-search-words', token, `/api/globalSearch?q=${q}`)).statements;
+    const named = await reads('mabini');
+    expect(named.some((s) => s.sql.includes('property_name_words'))).toBe(true);
+    // Two listings are named so, fewer than the candidates: the one on Mabini Street is found too, once.
+    expect(titles(await search('mabini')).listing).toEqual(['Mabini House A', 'Mabini Lot B', 'Corner lot']);
+    // No name holds a word holding 'gorordo': the street finds the listings, as before.
+    const street = await reads('gorordo');
+    expect(street.some((s) => s.sql.includes('property_name_words'))).toBe(false);
+    // Two words: a name holding the longer need not hold both, so the names' words are not read first.
+    const twoWords = await reads('mabini%20house');
+    expect(twoWords.some((s) => s.sql.includes('property_name_words'))).toBe(false);
+    expect(titles(await search('mabini house')).listing).toEqual(['Mabini House A']);
+    // An Agent's own listings are few: found through their scope, not among others' named listings.
+    const agents = await reads('mabini', agentA.token);
+    expect(agents.some((s) => s.sql.includes('property_name_words'))).toBe(false);
   });
 
   it('refuses bad input with plain sentences and a caller without a session', async () => {

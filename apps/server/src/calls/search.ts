@@ -7,6 +7,7 @@ import {
   searchApi,
   sellerApi,
   SEARCH_KINDS,
+  seesAllAgencies,
   userApi,
   type ApiCall,
   type ListQuery,
@@ -19,9 +20,9 @@ import { propertyCalls } from './properties.ts';
 import { sellerCalls } from './sellers.ts';
 import { userCalls } from './users.ts';
 import { inTransaction } from '../db/index.ts';
-import { propertySearch } from '../db/repositories/property-search.ts';
+import { propertySearch, someNamedListings } from '../db/repositories/property-search.ts';
 import { allows } from '../lib/access.ts';
-import { listHits, type HitSpec } from '../lib/list/index.ts';
+import { HIT_CANDIDATES, listHits, type HitSpec } from '../lib/list/index.ts';
 
 const text = (f: string, column: string) => sql<string>`coalesce(${sql.ref(`${f}.${column}`)}, '')`;
 /** The non-empty values, joined by ' · '. */
@@ -113,9 +114,24 @@ export const searchCalls: AnyCall[] = [
       const { q, limit } = ctx.input;
       const open = REGISTERED.filter(({ call }) => allows(call.access, ctx.user));
       if (!open.length) return { groups: [] };
+      // Listings named by a one-word text, which all match it, come first from their names' words; the
+      // others are read only if those are too few. Not for two words: a name holding the longer need
+      // not hold both ('seller 12': Roseller Lim's listings). Nor for who sees few listings: an Agent's
+      // own are found sooner through their scope's index than among others' (40 → 80 ms, 'santos').
+      const named =
+        !/\s/.test(q.trim()) &&
+        seesAllAgencies(ctx.user.role_id) &&
+        open.some(({ kind }) => kind === 'listing')
+          ? await someNamedListings(ctx.db, q, HIT_CANDIDATES)
+          : undefined;
       const [first, ...others] = open.map(({ kind, call }) => {
         const input = call.input.parse({ searchText: q }) as ListQuery;
-        return listHits(call.list, { ...ctx, input }, { kind, ...KINDS[kind].hit }, limit);
+        const hit = {
+          kind,
+          ...KINDS[kind].hit,
+          ...(kind === 'listing' && named && { first: { rows: named, on: 'p.property_id' } }),
+        };
+        return listHits(call.list, { ...ctx, input }, hit, limit);
       });
       // One statement: one connection and one snapshot for every kind.
       const query = others.reduce((all, next) => all.unionAll(next), first!).compile();

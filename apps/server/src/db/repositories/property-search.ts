@@ -115,6 +115,21 @@ export async function listingsInNameOrder(
   return { rows, fromIndexes: !parents.length };
 }
 
+/**
+ * The first `limit` listings in name order of one word of the names' words that holds the longest word
+ * of `text` (decision 102; the shortest such word, most often that word itself): listings whose names
+ * likely have the text. Undefined where the vocabulary has no such word, or too many.
+ */
+export async function someNamedListings(db: Db, text: string, limit: number) {
+  const words = await wordsHolding(db, text, NAME_WORDS);
+  const word = words?.reduce((a, b) => (b.length < a.length ? b : a));
+  return (
+    word &&
+    sql<{ id: number }>`(SELECT property_id AS id FROM property_name_words WHERE word = ${word}
+      ORDER BY property_name, property_id LIMIT ${limit})`
+  );
+}
+
 /** The listings whose parents in `fields` have names ILIKE `pattern`; undefined when too many. */
 async function parentListings(db: Db, pattern: string, fields: readonly PropertySearchField[]) {
   const named: RawBuilder<SqlBool>[] = [];

@@ -22,6 +22,12 @@ export interface HitSpec {
    * own search finds, and more. Without it, the list's own search.
    */
   search?: (text: string) => Expression<SqlBool>;
+  /**
+   * Rows to test first (`rows`, each with its `id`, the list's row key `on`): the search's matches among
+   * them, then the others only when those are fewer than HIT_CANDIDATES. A common word's trigram index
+   * yields every match before the first is tested (66,172 listings for 'maria' at ten million, 83 ms).
+   */
+  first?: { rows: RawBuilder<{ id: number }>; on: string };
 }
 
 /**
@@ -33,11 +39,22 @@ export function listHits<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, hi
   const text = ctx.input.searchText;
   const own = searchCondition(spec, ctx);
   if (!own) throw new Error(`${hit.kind}: a search needs its text`);
-  const found = spec
-    .query(ctx)
-    .where(hit.search?.(text) ?? own)
-    .limit(HIT_CANDIDATES)
-    .as('f');
+  const matches = spec.query(ctx).where(hit.search?.(text) ?? own);
+  // UNION ALL reads its parts in turn and stops at the limit: the others are read only when needed. Each
+  // first row is looked up alone (LATERAL), not all the search's matches joined to them.
+  const first = hit.first;
+  const candidates = first
+    ? ctx.db
+        .selectFrom(
+          sql`((SELECT m.* FROM ${first.rows} w
+            CROSS JOIN LATERAL (${matches.where(sql.ref(first.on), '=', sql.ref('w.id'))}) m)
+            UNION ALL (${matches.where(sql<SqlBool>`${sql.ref(first.on)} NOT IN (SELECT id FROM ${first.rows} w)`)}))`.as(
+            'candidates',
+          ),
+        )
+        .selectAll()
+    : matches;
+  const found = candidates.limit(HIT_CANDIDATES).as('f');
   const title = hit.title('f');
   const order = sql`${title} ILIKE ${`${escapeLike(text)}%`} DESC, ${title}, ${sql.ref(`f.${hit.id}`)}`;
   const ranked = ctx.db

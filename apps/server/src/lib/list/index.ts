@@ -5,6 +5,6 @@
 export type { ExportColumn, ListSpec } from './spec.ts';
 export { EXACT_COUNT_LIMIT, escapeLike, listQueries, searchCondition } from './page.ts';
 export { runList } from './run.ts';
-export { listHits, type HitSpec } from './hits.ts';
+export { HIT_CANDIDATES, listHits, type HitSpec } from './hits.ts';
 export { streamExport } from './export.ts';
 export { narrowedTo, selectedKeys } from './selection.ts';
