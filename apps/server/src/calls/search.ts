@@ -114,14 +114,11 @@ export const searchCalls: AnyCall[] = [
       const { q, limit } = ctx.input;
       const open = REGISTERED.filter(({ call }) => allows(call.access, ctx.user));
       if (!open.length) return { groups: [] };
-      // Listings named by a one-word text, which all match it, come first from their names' words; the
-      // others are read only if those are too few. Not for two words: a name holding the longer need
-      // not hold both ('seller 12': Roseller Lim's listings). Nor for who sees few listings: an Agent's
-      // own are found sooner through their scope's index than among others' (40 → 80 ms, 'santos').
+      // Listings named by the text, which all match it, come first from their names' words; the others
+      // are read only if those are too few. Not for who sees few listings: an Agent's own are found
+      // sooner through their scope's index than among others' (40 → 80 ms, 'santos').
       const named =
-        !/\s/.test(q.trim()) &&
-        seesAllAgencies(ctx.user.role_id) &&
-        open.some(({ kind }) => kind === 'listing')
+        seesAllAgencies(ctx.user.role_id) && open.some(({ kind }) => kind === 'listing')
           ? await someNamedListings(ctx.db, q, HIT_CANDIDATES)
           : undefined;
       const [first, ...others] = open.map(({ kind, call }) => {

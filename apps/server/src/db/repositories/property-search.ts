@@ -116,11 +116,13 @@ export async function listingsInNameOrder(
 }
 
 /**
- * The first `limit` listings in name order of one word of the names' words that holds the longest word
- * of `text` (decision 102; the shortest such word, most often that word itself): listings whose names
- * likely have the text. Undefined where the vocabulary has no such word, or too many.
+ * The first `limit` listings in name order of one word of the names' words that holds `text`, a text of
+ * one word (decision 102; the shortest such word, most often the text itself): each one's name has the
+ * text. Undefined for a text of two words or more (a name holding the longer need not hold both: 'seller
+ * 12' and Roseller Lim's listings), or where the vocabulary has no such word, or too many.
  */
 export async function someNamedListings(db: Db, text: string, limit: number) {
+  if (/\s/.test(text.trim())) return undefined;
   const words = await wordsHolding(db, text, NAME_WORDS);
   const word = words?.reduce((a, b) => (b.length < a.length ? b : a));
   return (
