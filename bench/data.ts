@@ -338,6 +338,8 @@ export async function generateMarketplace(
     ]),
   );
   await sql`DROP TABLE places`.execute(db);
+  // The bell's counts (migration 0045), once every notification is in.
+  await part('unread tallies', () => load(sql`SELECT recount_unread_tallies()`));
   await part('indexes', () =>
     buildIndexes(db, [
       ...listingIndexes,

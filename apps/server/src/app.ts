@@ -11,7 +11,7 @@ import { registerNotifications } from './lib/notification-hub.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
 import { purgeThrottling } from './lib/throttle.ts';
 import { backgroundSettled } from './lib/background.ts';
-import { fanOutNotifications } from './lib/notifications.ts';
+import { compactUnreadTallies, fanOutNotifications } from './lib/notifications.ts';
 import { purgeReadNotifications } from './lib/notification-retention.ts';
 import { purgeAuditLog } from './lib/audit-retention.ts';
 import { compactListingTallies } from './db/repositories/reports.ts';
@@ -106,6 +106,7 @@ export async function buildApp(
         if (n > 0) return `purged ${n} audit log entries older than ${config.auditRetentionDays} days`;
       },
       'listing tally compaction': () => compactListingTallies(db),
+      'unread tally compaction': () => compactUnreadTallies(db),
       'throttling purge': () => purgeThrottling(db),
       'idempotency key purge': async () => {
         const n = await purgeIdempotencyKeys(db);

@@ -29,6 +29,7 @@ const JOBS = [
   'notification fan-out',
   'audit log purge',
   'listing tally compaction',
+  'unread tally compaction',
   'throttling purge',
   'idempotency key purge',
   'media sweep',

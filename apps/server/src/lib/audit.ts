@@ -21,6 +21,7 @@ export const UNAUDITED_TABLES = {
   property_history: 'a history the app keeps; the change is audited on properties',
   audit_log: 'the log itself',
   listing_tallies: 'counts the database keeps from the listings, which are audited',
+  unread_tallies: 'counts the database keeps from the notifications, which are not audited either',
   idempotency_keys: 'stored answers of create calls, replayed to retries; the creates are audited',
   saved_views: "a user's own layouts of a list, seen and changed by that user only",
   list_preferences: 'the columns a user hid on a list, seen and changed by that user only',

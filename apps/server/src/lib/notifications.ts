@@ -331,17 +331,21 @@ export const selectNotifications = (db: Db) =>
     'n.created_at',
   ]);
 
-/** Unread counts of the users (0 for those with none). */
+/**
+ * Unread counts of the users (0 for those with none): the sums of the tallies the writes keep
+ * (migration 0045), which grow with a user's changes since the last compaction, not with their unread.
+ */
 export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('notifications')
-    .select(['user_id', sql<number>`count(*)::int`.as('n')])
-    .where('user_id', 'in', userIds)
-    .where('notification_status', '=', 'Active')
-    .groupBy('user_id')
-    .execute();
+  const { rows } = await sql<{ user_id: number; n: number }>`
+    SELECT user_id, sum(n)::int AS n FROM unread_tallies WHERE user_id = ANY(${[...userIds]}::int[])
+    GROUP BY user_id`.execute(db);
   for (const r of rows) counts.set(r.user_id, r.n);
   return counts;
+}
+
+/** Folds the unread tallies into one row per user, so that a count stays a read of a row or a few. */
+export async function compactUnreadTallies(db: Db) {
+  await sql`SELECT compact_unread_tallies()`.execute(db);
 }
