@@ -12,6 +12,7 @@ import {
   type Place,
 } from './entity-fixtures.ts';
 import { expectAnswer } from './property-fixtures.ts';
+import { EXACT_COUNT_LIMIT } from '../src/lib/list/index.ts';
 import { propertyForm } from './process-fixtures.ts';
 
 /**
@@ -277,6 +278,32 @@ describe('GetHomeSummary', () => {
     expect(userId).toBeGreaterThan(0);
     const s = await summaryOf(await env.t.login('viewer@home.ph'));
     expect(s).toEqual({ figures: [], open_limit: null, overview: null, notifications: null });
+  });
+
+  it("says more than it counts past the lists' exact bound, as the list says it estimates", async () => {
+    // In one statement, as the tallies (decision 23) see a bulk change.
+    await sql`INSERT INTO properties (user_id, user_type, property_name, property_headline,
+        property_description, property_classification_id, property_type_id, product_category_id, land_area,
+        street_name, province_id, town_id, barangay_id, status)
+      SELECT ${env.admin.userId}, ${ROLE.SuperAdmin}, 'Bulk pending ' || g, 'Headline', 'Waiting.', 4, 1, 3,
+        '100', 'Street ' || g, ${p.province_id}, ${p.town_id}, ${p.barangay_id}, 'Pending'
+      FROM generate_series(1, ${EXACT_COUNT_LIMIT}) g`.execute(env.t.db);
+    try {
+      for (const token of [env.admin.token, (await env.t.signedIn(ROLE.Operator)).token]) {
+        const s = await summaryOf(token);
+        expect(figure(s, 'pending_listings')).toEqual({
+          key: 'pending_listings',
+          count: EXACT_COUNT_LIMIT,
+          more: true,
+        });
+        const list = await pageOf('allproperty', 'status=Pending', token);
+        expect(list).toMatchObject({ total_is_estimate: true });
+        expect(list.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+        expect(s.overview!.find((o) => o.status === 'Pending')!.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      }
+    } finally {
+      await sql`DELETE FROM properties WHERE property_name LIKE 'Bulk pending %'`.execute(env.t.db);
+    }
   });
 
   it("lists the caller's newest notifications as the Notifications list does", async () => {

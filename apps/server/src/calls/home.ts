@@ -6,10 +6,12 @@ import {
   hasOpenPropertyLimit,
   homeApi,
   propertyApi,
+  seesAllAgencies,
   userApi,
   type HomeFigureKey,
   type HomeSummary,
   type Permission,
+  type PropertyStatus,
 } from '@app/contract';
 import { openListingsOf } from '../db/repositories/properties.ts';
 import { EXACT_COUNT_LIMIT, listQueries, type ListSpec } from '../lib/list/index.ts';
@@ -23,6 +25,14 @@ import { defineCall, type AnyCall } from './registry.ts';
 import { userListSpec } from './users.ts';
 
 type Ctx = CallContext<unknown, SessionUser>;
+type Figure = { count: number; more: boolean };
+/** The Overview's listings per status, read once for the request however many ask. */
+type ByStatus = () => Promise<NonNullable<HomeSummary['overview']>>;
+
+const bounded = (n: number): Figure => ({
+  count: Math.min(n, EXACT_COUNT_LIMIT),
+  more: n > EXACT_COUNT_LIMIT,
+});
 
 /**
  * A figure is the total of the list it links to, for the input that link sends: the list's own spec
@@ -31,8 +41,7 @@ type Ctx = CallContext<unknown, SessionUser>;
  */
 async function countOf<I>(ctx: Ctx, spec: ListSpec<I>, input: I) {
   const { count } = listQueries(spec as ListSpec<never>, { ...ctx, input } as never);
-  const n = Number((await count.executeTakeFirstOrThrow()).n);
-  return { count: Math.min(n, EXACT_COUNT_LIMIT), more: n > EXACT_COUNT_LIMIT };
+  return bounded(Number((await count.executeTakeFirstOrThrow()).n));
 }
 
 /**
@@ -45,6 +54,18 @@ const listing = (filter: Record<string, unknown>) => (ctx: Ctx) =>
   countOf(ctx, propertyListSpec, propertyApi.allproperty.input.parse(filter));
 
 /**
+ * The listings in a status. Who sees every listing has the list's scope of every listing, so the
+ * tallies the writes keep (decision 23), which the Overview beside it reads, say the list's total
+ * without counting up to EXACT_COUNT_LIMIT of them; anyone else's list counts them.
+ */
+const listingsIn =
+  (status: PropertyStatus) =>
+  async (ctx: Ctx, byStatus: ByStatus): Promise<Figure> =>
+    seesAllAgencies(ctx.user.role_id)
+      ? bounded((await byStatus()).find((s) => s.status === status)?.count ?? 0)
+      : listing({ status })(ctx);
+
+/**
  * Each figure: who may see it (who may open its list, and `for` whom it can hold anything) and how its
  * list counts it.
  */
@@ -53,7 +74,7 @@ const FIGURES: Record<
   {
     access: Permission;
     for?: (user: SessionUser) => boolean;
-    count: (ctx: Ctx) => Promise<{ count: number; more: boolean }>;
+    count: (ctx: Ctx, byStatus: ByStatus) => Promise<Figure>;
   }
 > = {
   // Only the users the caller may approve: Approve User opens the list, a ChangeStatusof… permission
@@ -63,8 +84,8 @@ const FIGURES: Record<
     for: changesSomeStatus,
     count: (ctx) => countOf(ctx, waiting, userApi.GetNewUser.input.parse({ approvable: true })),
   },
-  pending_listings: { access: 'Property List', count: listing({ status: 'Pending' }) },
-  suspended_listings: { access: 'Property List', count: listing({ status: 'Suspended' }) },
+  pending_listings: { access: 'Property List', count: listingsIn('Pending') },
+  suspended_listings: { access: 'Property List', count: listingsIn('Suspended') },
   rentals_expiring: {
     access: 'Property List',
     count: listing({ rental_expires_within: RENTALS_EXPIRING_DAYS }),
@@ -99,10 +120,12 @@ async function homeSummary(ctx: Ctx) {
   const keys = (Object.keys(FIGURES) as HomeFigureKey[]).filter(
     (key) => ctx.user.permissions.has(FIGURES[key].access) && (FIGURES[key].for?.(ctx.user) ?? true),
   );
+  let statuses: ReturnType<ByStatus> | undefined;
+  const byStatus = () => (statuses ??= listingsByStatus(ctx.db, ctx.user));
   const [counts, open_limit, overview, notifications] = await Promise.all([
-    Promise.all(keys.map((key) => FIGURES[key].count(ctx))),
+    Promise.all(keys.map((key) => FIGURES[key].count(ctx, byStatus))),
     openLimit(ctx),
-    ctx.user.permissions.has(OVERVIEW.permission) ? listingsByStatus(ctx.db, ctx.user) : null,
+    ctx.user.permissions.has(OVERVIEW.permission) ? byStatus() : null,
     latestNotifications(ctx),
   ]);
   return {
