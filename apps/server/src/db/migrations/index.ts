@@ -40,6 +40,7 @@ import { migration as m0042 } from './0042-listing-name-words.ts';
 import { migration as m0043 } from './0043-user-search-words.ts';
 import { migration as m0044 } from './0044-media-removal-outbox.ts';
 import { migration as m0045 } from './0045-unread-tallies.ts';
+import { migration as m0046 } from './0046-users-by-status-and-role.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0043_user_search_words': m0043,
   '0044_media_removal_outbox': m0044,
   '0045_unread_tallies': m0045,
+  '0046_users_by_status_and_role': m0046,
 };
 
 /**
