@@ -319,8 +319,9 @@ export async function runList<I extends ListQuery>(
     if (!key) return firstBound < total ? 'walk' : undefined;
     // Where the matches lie further on, four times as far each time, while a walk reads at most
     // walkLimit rows: a row walked costs about twice a match sorted (at ten million listings, 3.2 µs
-    // and 1.5 µs), so all the walks together cost at most two thirds of the sort they may spare. Common first names among 2,000,000 users walked 170,000 rows, half a
-    // second, before sorting their 250,000 matches after all.
+    // and 1.5 µs), so all the walks together cost at most two thirds of the sort they may spare. Common
+    // first names among 2,000,000 users walked 170,000 rows, half a second, before sorting their
+    // 250,000 matches after all.
     if (nextBound > walkLimit || !(await walkWorthTrying())) return sortedKeys(key);
     for (let bound = nextBound; bound <= walkLimit; bound *= 4) {
       const walked = await walk(bound);
