@@ -331,10 +331,7 @@ export const selectNotifications = (db: Db) =>
     'n.created_at',
   ]);
 
-/**
- * Unread counts of the users (0 for those with none): the sums of the tallies the writes keep
- * (migration 0045), which grow with a user's changes since the last compaction, not with their unread.
- */
+/** Unread counts of the users (0 for those with none): sums of the tallies the writes keep (0045). */
 export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
