@@ -334,6 +334,16 @@ export async function lockHolder(t: TestApp) {
         );
         return rows[0]!.n >= atLeast ? true : undefined;
       }),
+    /**
+     * Whether `condition` (SQL) holds, read on this connection: a check for `waitFor` that, unlike
+     * `holds`, does not take a connection from the app's pool, where it would replace the last statement
+     * that pg_stat_activity shows for the connection a request just put back.
+     */
+    sees: async (condition: string, values?: unknown[]) => {
+      await client.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await client.query<{ holds: boolean }>(`SELECT ${condition} AS holds`, values);
+      return rows[0]!.holds || undefined;
+    },
     commit: () => client.query('COMMIT'),
     end: () => client.end(),
   };
