@@ -338,8 +338,6 @@ export async function generateMarketplace(
     ]),
   );
   await sql`DROP TABLE places`.execute(db);
-  // The bell's counts (migration 0045), once every notification is in.
-  await part('unread tallies', () => load(sql`SELECT recount_unread_tallies()`));
   await part('indexes', () =>
     buildIndexes(db, [
       ...listingIndexes,
@@ -361,6 +359,13 @@ export async function generateMarketplace(
       ),
     ),
   );
+
+  // The bell's counts (migration 0045): last, when the unread notifications' partial index, vacuumed,
+  // answers them without reading the table.
+  await part('unread tallies', async () => {
+    await load(sql`SELECT recount_unread_tallies()`);
+    await sql`ANALYZE unread_tallies`.execute(db);
+  });
 
   return { sizes, seconds: (performance.now() - started) / 1000, parts, ...(await benchUsers(bench)) };
 }
