@@ -320,30 +320,29 @@ export async function lockHolder(t: TestApp) {
   const client = new pg.Client({ connectionString: t.databaseUrl });
   await client.connect();
   await client.query('BEGIN');
+  /**
+   * Whether `condition` (SQL) holds, read on this connection: a check for `waitFor` that, unlike
+   * `holds`, does not take a connection from the app's pool, where it would replace the last statement
+   * that pg_stat_activity shows for the connection a request just put back.
+   */
+  const sees = async (condition: string, values?: unknown[]) => {
+    // Statistics views are a snapshot for the whole transaction unless cleared.
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ holds: boolean }>(`SELECT ${condition} AS holds`, values);
+    return rows[0]!.holds || undefined;
+  };
   return {
     query: (text: string, values?: unknown[]) => client.query(text, values),
     /** Resolves once `atLeast` backends wait so; fails after 15 s (a request that failed early). */
     untilWaiting: (pattern: string, atLeast = 1) =>
-      waitFor(`${atLeast} waiting at ${pattern}`, async () => {
-        // Statistics views are a snapshot for the whole transaction unless cleared.
-        await client.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await client.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
-            AND wait_event_type = 'Lock' AND query ~* $1`,
-          [pattern],
-        );
-        return rows[0]!.n >= atLeast ? true : undefined;
-      }),
-    /**
-     * Whether `condition` (SQL) holds, read on this connection: a check for `waitFor` that, unlike
-     * `holds`, does not take a connection from the app's pool, where it would replace the last statement
-     * that pg_stat_activity shows for the connection a request just put back.
-     */
-    sees: async (condition: string, values?: unknown[]) => {
-      await client.query('SELECT pg_stat_clear_snapshot()');
-      const { rows } = await client.query<{ holds: boolean }>(`SELECT ${condition} AS holds`, values);
-      return rows[0]!.holds || undefined;
-    },
+      waitFor(`${atLeast} waiting at ${pattern}`, () =>
+        sees(
+          `(SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+            AND wait_event_type = 'Lock' AND query ~* $1) >= $2`,
+          [pattern, atLeast],
+        ),
+      ),
+    sees,
     commit: () => client.query('COMMIT'),
     end: () => client.end(),
   };
