@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/contract';
 import { databaseUrlOf } from '../src/db/index.ts';
-import { compactUnreadTallies } from '../src/lib/notifications.ts';
+import { compactUnreadTallies } from '../src/lib/notification-reads.ts';
 import { useTestApp } from './entity-fixtures.ts';
 
 // The bell's count reads the tallies the writes keep (migration 0045): after every kind of write, and

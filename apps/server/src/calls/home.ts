@@ -16,7 +16,7 @@ import {
 import { openListingsOf } from '../db/repositories/properties.ts';
 import { EXACT_COUNT_LIMIT, listQueries, type ListSpec } from '../lib/list/index.ts';
 import type { CallContext } from '../lib/call-context.ts';
-import { selectNotifications } from '../lib/notifications.ts';
+import { selectNotifications } from '../lib/notification-reads.ts';
 import { changesSomeStatus } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { propertyListSpec } from './properties.ts';

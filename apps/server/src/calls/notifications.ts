@@ -2,7 +2,7 @@ import { notificationApi, UNREAD_POPUP_LIMIT } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
 import { defineList } from './list-call.ts';
-import { announceCount, selectNotifications, unreadCounts } from '../lib/notifications.ts';
+import { announceCount, selectNotifications, unreadCounts } from '../lib/notification-reads.ts';
 import { inTransaction } from '../db/index.ts';
 import {
   deleteNotificationOf,

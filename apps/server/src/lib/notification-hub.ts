@@ -5,13 +5,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { NotificationEvent } from '@app/contract';
 import { databaseUrlOf, type Db } from '../db/index.ts';
 import { HttpError } from './errors.ts';
-import {
-  CHANNEL,
-  fanOutNotifications,
-  selectNotifications,
-  unreadCounts,
-  type ChannelMessage,
-} from './notifications.ts';
+import { CHANNEL, fanOutNotifications, type ChannelMessage } from './notifications.ts';
+import { selectNotifications, unreadCounts } from './notification-reads.ts';
 import type { SessionUser } from './session.ts';
 import type { Access } from './access.ts';
 

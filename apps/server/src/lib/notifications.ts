@@ -81,8 +81,8 @@ export const notify = (trx: AnyDb, event: NotifyEvent): Promise<number> =>
 
 /**
  * The audiences of events told after their commit, not in it: a whole staff (decision 58), as queries
- * of the record's id. A new user tells 7,544 people at ten million listings: a third of a second of
- * writing the save need not wait for. Only those who may approve them (decision 85).
+ * of the record's id. Those who may approve a new user (decision 85) can be thousands (every Operator,
+ * where Operators may approve Agents): writing to them need not hold up the save.
  */
 const AFTER_COMMIT = {
   userCreated: (id: RawBuilder<number>) => [audience.statusChangersOf(id)],
@@ -136,22 +136,45 @@ export async function fanOutNotifications(db: Db): Promise<number> {
         .returning(['kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'])
         .returning(sql<string>`created_at::text`.as('at'))
         .executeTakeFirst();
-      if (!e) return null;
-      const kind = e.kind as AfterCommitKind;
-      return notifyEach(trx, {
-        kind,
-        items: [{ entityId: e.entity_id, subject: e.subject }],
-        entity: e.entity,
-        actor: e.actor,
-        exclude: e.exclude,
-        at: e.at,
-        recipients: AFTER_COMMIT[kind],
-      });
+      return e ? notifyEach(trx, fanOutEvent(e)) : null;
     });
     if (told === null) return written;
     written += told;
   }
 }
+
+/** What notifyEach writes for an event queued by afterCommitStep (a row of notification_fan_outs). */
+export function fanOutEvent(e: {
+  kind: string;
+  subject: string;
+  entity: NotificationEntity;
+  entity_id: number;
+  actor: number;
+  exclude: number[];
+  at: string | null;
+}): NotifyEachEvent {
+  const kind = e.kind as AfterCommitKind;
+  return {
+    kind,
+    items: [{ entityId: e.entity_id, subject: e.subject }],
+    entity: e.entity,
+    actor: e.actor,
+    exclude: e.exclude,
+    at: e.at ?? undefined,
+    recipients: AFTER_COMMIT[kind],
+  };
+}
+
+export type NotifyEachEvent = Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
+  items: readonly { entityId: number; subject: string }[] | { from: string; id: string; subject: string };
+  steps?: readonly Step[];
+  recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
+  /**
+   * One notification per recipient instead of one per item: this subject ('{n}' stands for how many
+   * of the items reach them) for a recipient of several, naming the first item; the item's own for one.
+   */
+  digest?: string;
+};
 
 /**
  * notify for many records at once (a bulk action), in the same one statement: each item's recipients
@@ -159,21 +182,15 @@ export async function fanOutNotifications(db: Db): Promise<number> {
  * items may be the rows a step of the statement's own `steps` writes (`from`: a new listing), each with
  * its `id` column and `subject`, so that one statement writes both.
  */
-export async function notifyEach(
-  trx: AnyDb,
-  event: Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
-    items: readonly { entityId: number; subject: string }[] | { from: string; id: string; subject: string };
-    steps?: readonly Step[];
-    recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
-    /**
-     * One notification per recipient instead of one per item: this subject ('{n}' stands for how many
-     * of the items reach them) for a recipient of several, naming the first item; the item's own for one.
-     */
-    digest?: string;
-  },
-): Promise<number> {
+export async function notifyEach(trx: AnyDb, event: NotifyEachEvent): Promise<number> {
+  const statement = notifyStatement(trx, event);
+  return statement ? (await runPrepared(trx, statement)).reduce((total, r) => total + r.written, 0) : 0;
+}
+
+/** The one statement of notifyEach (none for no items). */
+export function notifyStatement(trx: AnyDb, event: NotifyEachEvent) {
   const { items, steps = [] } = event;
-  if ('length' in items && items.length === 0) return 0;
+  if ('length' in items && items.length === 0) return null;
   const excluded = [event.actor, ...(event.exclude ?? [])];
   const source =
     'from' in items
@@ -187,8 +204,10 @@ export async function notifyEach(
       SELECT u.user_id, e.entity_id, e.subject
       FROM (${source}) AS e(entity_id, subject)
       CROSS JOIN LATERAL (${sql.join(event.recipients(sql<number>`e.entity_id`), sql` UNION `)}) AS r
-      JOIN users u ON u.user_id = r.user_id
-      WHERE u.user_status = 'Active' AND u.user_id NOT IN (${sql.join(excluded)})
+      -- Each recipient looked up by key (OFFSET 0 keeps this apart from the join): an audience of roles
+      -- is estimated as a third of all users, and a hash join then read every Active user (decision 108).
+      CROSS JOIN LATERAL (SELECT u.user_id FROM users u WHERE u.user_id = r.user_id
+        AND u.user_status = 'Active' AND u.user_id NOT IN (${sql.join(excluded)}) OFFSET 0) AS u
     )`,
     ])}, told AS (${
       event.digest === undefined
@@ -211,12 +230,8 @@ export async function notifyEach(
     SELECT count(*)::int AS written, pg_notify(${CHANNEL},
       json_build_object('n', json_agg(json_build_array(user_id, notification_id)))::text)
     FROM parts GROUP BY part`;
-  return (await runPrepared(trx, statement.compile(trx))).reduce((total, r) => total + r.written, 0);
+  return statement.compile(trx);
 }
-
-/** Tells the users' open streams, in every process, that their unread count changed (on commit). */
-export const announceCount = (trx: AnyDb, userId: number) =>
-  sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ c: [userId] } satisfies ChannelMessage)})`.execute(trx);
 
 const listing = (propertyId: Id, listings?: string) => [
   audience.admins,
@@ -311,38 +326,3 @@ export const events = {
       recipients: [audience.admins, audience.brokerAgents(brokerId)],
     }),
 };
-
-const icon = sql<string>`CASE n.notification_type ${sql.join(
-  Object.values(NOTIFICATION_TYPES).map((t) => sql`WHEN ${t.type} THEN ${t.icon}::text`),
-  sql` `,
-)} ELSE 'mdi-bell' END`;
-
-/** Notifications (alias `n`) as the wire has them (`Notification` in the contract). */
-export const selectNotifications = (db: Db) =>
-  db.selectFrom('notifications as n').select([
-    // bigint arrives as a string; the wire has a number
-    sql<number>`n.notification_id::float8`.as('notification_id'),
-    'n.notification_type',
-    icon.as('notification_type_icon'),
-    'n.notification_subject',
-    'n.notification_status',
-    'n.entity',
-    'n.entity_id',
-    'n.created_at',
-  ]);
-
-/** Unread counts of the users (0 for those with none): sums of the tallies the writes keep (0045). */
-export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
-  const counts = new Map(userIds.map((id) => [id, 0]));
-  if (userIds.length === 0) return counts;
-  const { rows } = await sql<{ user_id: number; n: number }>`
-    SELECT user_id, sum(n)::int AS n FROM unread_tallies WHERE user_id = ANY(${[...userIds]}::int[])
-    GROUP BY user_id`.execute(db);
-  for (const r of rows) counts.set(r.user_id, r.n);
-  return counts;
-}
-
-/** Folds the unread tallies into one row per user, so that a count stays a read of a row or a few. */
-export async function compactUnreadTallies(db: Db) {
-  await sql`SELECT compact_unread_tallies()`.execute(db);
-}
