@@ -387,10 +387,17 @@ export async function savePlaces(one: BenchDatabase['one']) {
     agency: number;
     broker: number;
     skill: number;
+    agencies: number[];
+    spots: { barangay_id: number; zip: string }[];
   }>`SELECT t.province_id, t.town_id, b.barangay_id, coalesce(b.zip_code, t.zip_code, '1100') AS zip,
       (SELECT property_type_id FROM property_types WHERE property_type = 'Land') AS land,
       (SELECT min(agency_id) FROM agencies) AS agency, (SELECT min(broker_id) FROM brokers) AS broker,
-      (SELECT min(user_skills_id) FROM user_skills) AS skill
+      (SELECT min(user_skills_id) FROM user_skills) AS skill,
+      (SELECT array_agg(agency_id) FROM (SELECT agency_id FROM agencies ORDER BY agency_id LIMIT 1000) a)
+        AS agencies,
+      (SELECT json_agg(json_build_object('barangay_id', s.barangay_id, 'zip',
+          coalesce(s.zip_code, t.zip_code, '1100')) ORDER BY s.barangay_id)
+        FROM barangays s WHERE s.town_id = t.town_id) AS spots
     FROM barangays b JOIN towns t USING (town_id)
     WHERE t.town_name = 'Quezon City' ORDER BY b.barangay_id LIMIT 1`);
 }
@@ -416,16 +423,20 @@ export async function roomForListings(db: BenchDatabase['db'], userId: number) {
 
 /**
  * The bodies of the main saves, each call a new record with a name unique to this process; the
- * agency is `agency` when given (an Agent saves sellers of their own agency).
+ * agency is `agency` when given (an Agent saves sellers of their own agency). Else new users join the
+ * first thousand agencies in turn and new listings the town's barangays: runs piled thousands into the
+ * first agency and one barangay, where the reports they measure then read them first (Agents by
+ * Agency 'santos', Suspected Duplicates 'house': docs/performance.md, session 52).
  */
-export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, agency = places.agency) {
+export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, agency?: number) {
   const run = `${Date.now().toString(36)}${process.pid}`;
   let i = 0;
   /** Names take letters only: 1 → b, 26 → ba. */
   const letters = (n: number) =>
     [...n.toString(26)].map((d) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(d, 26)]).join('');
-  const { zip, land, broker, skill, ...place } = places;
+  const { zip, land, broker, skill, agencies, spots, ...place } = places;
   const address = { province_id: place.province_id, town_id: place.town_id, barangay_id: place.barangay_id };
+  const inTurn = <T>(list: readonly T[]) => list[i % list.length]!;
   return {
     saveproperty: () => ({
       property_name: `Benchmark lot ${run}-${++i}`,
@@ -438,7 +449,8 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
       sale_price: '2500000',
       street_name: 'Gorordo Avenue',
       ...address,
-      zipcode: zip,
+      barangay_id: inTurn(spots).barangay_id,
+      zipcode: inTurn(spots).zip,
     }),
     SaveUser: () => ({
       first_name: 'Bench',
@@ -451,7 +463,7 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
       ...address,
       zip_code: zip,
       re_license: 'PRC-12345',
-      associated_agency_id: agency,
+      associated_agency_id: agency ?? inTurn(agencies),
       associated_broker_id: String(broker),
       user_skills: String(skill),
       user_status: 'Active',
@@ -464,7 +476,7 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
       street_name: 'Amorsolo Street',
       ...address,
       zipcode: zip,
-      agency_id: agency,
+      agency_id: agency ?? place.agency,
     }),
     SaveBarangay: () => ({ barangay_name: `Bench Barangay ${run}-${++i}`, ...address, zip_code: zip }),
   };
