@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import {
   AGENT_ROLES,
   NOTIFICATION_TYPES,
@@ -7,6 +7,7 @@ import {
   type NotificationKind,
 } from '@app/contract';
 import { inTransaction, type Db } from '../db/index.ts';
+import type { NotificationFanOutTable } from '../db/schema.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
 import { fullNameOf } from '../db/repositories/full-name.ts';
@@ -111,6 +112,10 @@ function afterCommitStep(
   };
 }
 
+/** What a queued event (a row of notification_fan_outs) holds for its writing out, and when it happened. */
+const QUEUED = ['kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'] as const;
+type QueuedEvent = Pick<Selectable<NotificationFanOutTable>, (typeof QUEUED)[number]> & { at: string | null };
+
 /**
  * Writes out the events waiting for it, oldest first, each in one transaction with its removal from
  * the queue: of processes trying at once each takes a different one (SKIP LOCKED), and a crash in the
@@ -133,7 +138,7 @@ export async function fanOutNotifications(db: Db): Promise<number> {
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'])
+        .returning(QUEUED)
         .returning(sql<string>`created_at::text`.as('at'))
         .executeTakeFirst();
       return e ? notifyEach(trx, fanOutEvent(e)) : null;
@@ -141,28 +146,6 @@ export async function fanOutNotifications(db: Db): Promise<number> {
     if (told === null) return written;
     written += told;
   }
-}
-
-/** What notifyEach writes for an event queued by afterCommitStep (a row of notification_fan_outs). */
-export function fanOutEvent(e: {
-  kind: string;
-  subject: string;
-  entity: NotificationEntity;
-  entity_id: number;
-  actor: number;
-  exclude: number[];
-  at: string | null;
-}): NotifyEachEvent {
-  const kind = e.kind as AfterCommitKind;
-  return {
-    kind,
-    items: [{ entityId: e.entity_id, subject: e.subject }],
-    entity: e.entity,
-    actor: e.actor,
-    exclude: e.exclude,
-    at: e.at ?? undefined,
-    recipients: AFTER_COMMIT[kind],
-  };
 }
 
 export type NotifyEachEvent = Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
@@ -175,6 +158,20 @@ export type NotifyEachEvent = Omit<NotifyEvent, 'subject' | 'entityId' | 'recipi
    */
   digest?: string;
 };
+
+/** What notifyEach writes for an event queued by afterCommitStep (a row of notification_fan_outs). */
+export function fanOutEvent(e: QueuedEvent): NotifyEachEvent {
+  const kind = e.kind as AfterCommitKind;
+  return {
+    kind,
+    items: [{ entityId: e.entity_id, subject: e.subject }],
+    entity: e.entity,
+    actor: e.actor,
+    exclude: e.exclude,
+    at: e.at ?? undefined,
+    recipients: AFTER_COMMIT[kind],
+  };
+}
 
 /**
  * notify for many records at once (a bulk action), in the same one statement: each item's recipients
