@@ -135,6 +135,10 @@ try {
   let api = apiClient(server.base);
   const { market, ownerAgent, users } = await signInPageUsers(api, { db, one });
   type As = keyof typeof users;
+  // Suspected Duplicates opens on today (Manila) and pairs each listing added since midnight: its first
+  // page costs more as the day goes on (the data adds one listing a minute, up to when it was built).
+  const { today } = await one(sql<{ today: number }>`SELECT count(*)::int AS today FROM properties
+    WHERE date_first_added >= (now() AT TIME ZONE 'Asia/Manila')::date::timestamp AT TIME ZONE 'Asia/Manila'`);
 
   // Every list and report, first page and searched, as each user whose rows differ.
   const listCases = pageCases().filter((c) => wanted(c.label));
@@ -275,6 +279,8 @@ try {
     '',
     ...(await environment(db, !!embedded)),
     describeMarketplace(market),
+    `- Listings added today in Manila when the run began (the reports that open on today, Suspected ` +
+      `Duplicates above all, read each of them): ${today.toLocaleString()}.`,
     `- The real server as its own process (node --import tsx apps/server/src/main.ts, LOG_LEVEL=warn), one ` +
       `client, sequential requests: ${N} per row after ${Math.min(WARMUP, N)} warm-up ones (saves: ${SAVES_N}). Default page ` +
       'size; reports with the filters they open with (bench/lib.ts REPORT_CASES).',

@@ -421,32 +421,37 @@ export async function roomForListings(db: BenchDatabase['db'], userId: number) {
   await sql`UPDATE users SET open_property_limit = 999 WHERE user_id = ${userId}`.execute(db);
 }
 
+/** How many payloads savePayloads has made in this process. */
+let made = 0;
+
 /**
  * The bodies of the main saves, each call a new record with a name unique to this process; the
  * agency is `agency` when given (an Agent saves sellers of their own agency). Else new users join the
  * first thousand agencies in turn and new listings the town's barangays: runs piled thousands into the
  * first agency and one barangay, where the reports they measure then read them first (Agents by
- * Agency 'santos', Suspected Duplicates 'house': docs/performance.md, session 52).
+ * Agency 'santos', Suspected Duplicates 'house': docs/performance.md, session 52). The listings differ
+ * in area and price as real ones do: 540 copies alike (250 m², 2.5 million) made 5,300 of the day's
+ * 5,474 suspected pairs, and the report's first page pairs each of the day's listings (session 53).
+ * The numbering goes on across the payloads of a process, so the load test's sessions spread too.
  */
 export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, agency?: number) {
   const run = `${Date.now().toString(36)}${process.pid}`;
-  let i = 0;
   /** Names take letters only: 1 → b, 26 → ba. */
   const letters = (n: number) =>
     [...n.toString(26)].map((d) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(d, 26)]).join('');
   const { zip, land, broker, skill, agencies, spots, ...place } = places;
   const address = { province_id: place.province_id, town_id: place.town_id, barangay_id: place.barangay_id };
-  const inTurn = <T>(list: readonly T[]) => list[i % list.length]!;
+  const inTurn = <T>(list: readonly T[]) => list[made % list.length]!;
   return {
     saveproperty: () => ({
-      property_name: `Benchmark lot ${run}-${++i}`,
+      property_name: `Benchmark lot ${run}-${++made}`,
       property_headline: 'Timed save',
       property_description: 'Saved by the benchmark.',
       property_classification_id: 4,
       product_category_id: 3,
       property_type_id: land,
-      land_area: '250',
-      sale_price: '2500000',
+      land_area: String(100 + ((made * 37) % 900)),
+      sale_price: String(1_000_000 + ((made * 7919) % 9000) * 1000),
       street_name: 'Gorordo Avenue',
       ...address,
       barangay_id: inTurn(spots).barangay_id,
@@ -454,9 +459,9 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
     }),
     SaveUser: () => ({
       first_name: 'Bench',
-      last_name: `Agent ${letters(++i)}`,
+      last_name: `Agent ${letters(++made)}`,
       role_id: ROLE.Agent,
-      user_email: `save-${run}-${i}@bench.example.ph`,
+      user_email: `save-${run}-${made}@bench.example.ph`,
       phone_1: '09171234567',
       house_number: '5',
       street_name: 'Mabini St',
@@ -469,7 +474,7 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
       user_status: 'Active',
     }),
     saveSeller: () => ({
-      seller_name: `Bench Seller ${run}-${++i}`,
+      seller_name: `Bench Seller ${run}-${++made}`,
       property_owner_name: 'Bench Owner',
       phone_1: '09190000001',
       house_no: '15',
@@ -478,7 +483,7 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
       zipcode: zip,
       agency_id: agency ?? place.agency,
     }),
-    SaveBarangay: () => ({ barangay_name: `Bench Barangay ${run}-${++i}`, ...address, zip_code: zip }),
+    SaveBarangay: () => ({ barangay_name: `Bench Barangay ${run}-${++made}`, ...address, zip_code: zip }),
   };
 }
 
