@@ -17,8 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { OVERVIEW, REPORTS, ROLE, searchApi } from '@app/contract';
+import { OVERVIEW, REPORTS, ROLE, manilaToday, searchApi } from '@app/contract';
 import { calls } from '../apps/server/src/calls/index.ts';
+import { withinDays } from '../apps/server/src/calls/reports/build.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/index.ts';
 import { describeMarketplace, signInPageUsers } from './data.ts';
 import { measureSearches } from './global-search.ts';
@@ -138,7 +139,7 @@ try {
   // Suspected Duplicates opens on today (Manila) and pairs each listing added since midnight: its first
   // page costs more as the day goes on (the data adds one listing a minute, up to when it was built).
   const { today } = await one(sql<{ today: number }>`SELECT count(*)::int AS today FROM properties
-    WHERE date_first_added >= (now() AT TIME ZONE 'Asia/Manila')::date::timestamp AT TIME ZONE 'Asia/Manila'`);
+    WHERE ${withinDays('date_first_added', manilaToday(), manilaToday())}`);
 
   // Every list and report, first page and searched, as each user whose rows differ.
   const listCases = pageCases().filter((c) => wanted(c.label));
