@@ -443,20 +443,24 @@ export function savePayloads(places: Awaited<ReturnType<typeof savePlaces>>, age
   const address = { province_id: place.province_id, town_id: place.town_id, barangay_id: place.barangay_id };
   const inTurn = <T>(list: readonly T[]) => list[made % list.length]!;
   return {
-    saveproperty: () => ({
-      property_name: `Benchmark lot ${run}-${++made}`,
-      property_headline: 'Timed save',
-      property_description: 'Saved by the benchmark.',
-      property_classification_id: 4,
-      product_category_id: 3,
-      property_type_id: land,
-      land_area: String(100 + ((made * 37) % 900)),
-      sale_price: String(1_000_000 + ((made * 7919) % 9000) * 1000),
-      street_name: 'Gorordo Avenue',
-      ...address,
-      barangay_id: inTurn(spots).barangay_id,
-      zipcode: inTurn(spots).zip,
-    }),
+    saveproperty: () => {
+      const n = ++made;
+      const spot = inTurn(spots);
+      return {
+        property_name: `Benchmark lot ${run}-${n}`,
+        property_headline: 'Timed save',
+        property_description: 'Saved by the benchmark.',
+        property_classification_id: 4,
+        product_category_id: 3,
+        property_type_id: land,
+        land_area: String(100 + ((n * 37) % 900)),
+        sale_price: String(1_000_000 + ((n * 7919) % 9000) * 1000),
+        street_name: 'Gorordo Avenue',
+        ...address,
+        barangay_id: spot.barangay_id,
+        zipcode: spot.zip,
+      };
+    },
     SaveUser: () => ({
       first_name: 'Bench',
       last_name: `Agent ${letters(++made)}`,
