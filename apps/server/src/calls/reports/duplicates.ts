@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { seesAllAgencies } from '@app/contract';
-import { alikeness, likelyPair, near } from '../../db/repositories/property-duplicates.ts';
+import { alikeness, likelyPair, near, pairedColumns } from '../../db/repositories/property-duplicates.ts';
 import { listingHas } from '../../db/repositories/property-search.ts';
 import type { AnyQuery } from '../../lib/list/page.ts';
 import { estimatedRows } from '../../lib/list/run.ts';
@@ -62,6 +62,19 @@ const pairsNamed = (ctx: ReportContext, ids: readonly number[]): AnyQuery =>
     .innerJoin('properties as p', 'p.property_id', 'pair.property_id')
     .innerJoin('properties as q', 'q.property_id', 'pair.other_property_id');
 
+/**
+ * The ids that newerOfNamedPairs found: each the newer listing of every pair it stands for, so paired from
+ * that side alone, in the report's own join (pairsOfNewer).
+ */
+const newerOfPairs = new WeakSet<readonly number[]>();
+
+/**
+ * The pairs of the newer listings `ids`. Joined once, not through pairsNamed's subquery: planning the
+ * listings joined four times, each with its forty indexes, took 7 ms of each statement at ten million.
+ */
+const pairsOfNewer = (ctx: ReportContext, ids: readonly number[]): AnyQuery =>
+  allPairs(ctx).where(sql<SqlBool>`p.property_id = ANY (${[...ids]}::int[])`);
+
 /** At most this many listings are paired one by one (pairsNamed); more, and the pairs are walked. */
 const FEW_NAMED = 2_000;
 
@@ -94,18 +107,20 @@ async function idsToPair(ctx: ReportContext, pattern: string, text: string): Pro
  * an older listing alike; and those with an older listing alike whose name has it, looked for once for
  * each barangay and area the dates hold. Walked newest first instead, each of a crowd of copies in one
  * barangay and area (2,585 saved by the benchmarks in a day) was paired with all the others before the
- * word was tested: 3.3 million pairs, 4-6 s, for a word in none of them.
+ * word was tested: 3.3 million pairs, 4-6 s, for a word in none of them. Only the columns the pairing
+ * reads are kept: the listings' whole rows (900 bytes each) made a third of its time at ten million.
  */
 async function newerOfNamedPairs(ctx: ReportContext, pattern: string): Promise<readonly number[]> {
   const added = ctx.db.selectFrom('properties as p').select('p.property_id').where(addedWithin(ctx));
   if ((await estimatedRows(ctx.db, added)) > FEW_ADDED) return [];
   const { rows } = await sql<{ property_id: number }>`
     WITH added AS MATERIALIZED (
-      SELECT p.*, p.property_name ILIKE ${pattern} AS named FROM properties p WHERE ${addedWithin(ctx)}),
+      SELECT ${pairedColumns('p')}, p.property_name ILIKE ${pattern} AS named FROM properties p
+        WHERE ${addedWithin(ctx)}),
     band AS (SELECT DISTINCT barangay_id, land_area FROM added WHERE NOT named),
     named_in_band AS MATERIALIZED (
       SELECT band.land_area AS band_area, q.* FROM band CROSS JOIN LATERAL (
-        SELECT * FROM properties q WHERE q.barangay_id = band.barangay_id
+        SELECT ${pairedColumns('q')} FROM properties q WHERE q.barangay_id = band.barangay_id
           AND ${near(sql.ref('q.land_area'), sql.ref('band.land_area'))} AND q.property_name ILIKE ${pattern}) q)
     SELECT p.property_id FROM added p
       WHERE p.named AND EXISTS (SELECT 1 FROM properties q WHERE ${olderAlike})
@@ -113,7 +128,16 @@ async function newerOfNamedPairs(ctx: ReportContext, pattern: string): Promise<r
     SELECT p.property_id FROM added p JOIN named_in_band q ON q.band_area = p.land_area AND ${olderAlike}
       WHERE NOT p.named
     LIMIT ${FEW_NAMED + 1}`.execute(ctx.db);
-  return fewOf(rows.map((r) => r.property_id));
+  const ids = fewOf(rows.map((r) => r.property_id));
+  newerOfPairs.add(ids);
+  return ids;
+}
+
+/** The report's pairs: all of the dates, or while searching those of the ids looked up. */
+function pairsOf(ctx: ReportContext & { searchIds?: readonly number[] }): AnyQuery {
+  const ids = ctx.searchIds;
+  if (!ids?.length) return allPairs(ctx);
+  return newerOfPairs.has(ids) ? pairsOfNewer(ctx, ids) : pairsNamed(ctx, ids);
 }
 
 /**
@@ -125,7 +149,7 @@ async function newerOfNamedPairs(ctx: ReportContext, pattern: string): Promise<r
 export const duplicateReports: Pick<ReportSpecs, 'getSuspectedDuplicatesReport'> = {
   getSuspectedDuplicatesReport: {
     query: (ctx) =>
-      (ctx.searchIds?.length ? pairsNamed(ctx, ctx.searchIds) : allPairs(ctx))
+      pairsOf(ctx)
         .leftJoin('users as ag', (join) =>
           join.on(sql<SqlBool>`ag.user_id = coalesce(p.agent_id, p.user_id)`),
         )

@@ -27,6 +27,20 @@ export const alikeness = (
 const pricesNear = (price: Expression<unknown>, other: Expression<unknown>) =>
   sql<SqlBool>`(${price} IS NULL OR ${other} IS NULL OR ${near(other, price)})`;
 
+/** A listing's columns that likelyPair compares, with its id and barangay, under `alias`. */
+export const pairedColumns = (alias: string) =>
+  sql.join(
+    [
+      'property_id',
+      'barangay_id',
+      'land_area',
+      'sale_price_asked',
+      'rental_price_asked',
+      'property_name',
+      'street_name',
+    ].map((column) => sql.ref(`${alias}.${column}`)),
+  );
+
 /**
  * Whether two listings (aliases) are likely duplicates, but for the barangay, which the caller joins on.
  */
