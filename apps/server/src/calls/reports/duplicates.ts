@@ -64,7 +64,7 @@ const pairsNamed = (ctx: ReportContext, ids: readonly number[]): AnyQuery =>
 
 /**
  * The ids that newerOfNamedPairs found: each the newer listing of every pair it stands for, so paired from
- * that side alone, in the report's own join (pairsOfNewer).
+ * that side alone, in the report's own join (pairsOfNewer, decision 109).
  */
 const newerOfPairs = new WeakSet<readonly number[]>();
 
