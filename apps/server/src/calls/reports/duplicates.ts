@@ -70,7 +70,7 @@ const newerOfPairs = new WeakSet<readonly number[]>();
 
 /**
  * The pairs of the newer listings `ids`. Joined once, not through pairsNamed's subquery: planning the
- * listings joined four times, each with its forty indexes, took 7 ms of each statement at ten million.
+ * listings joined four times, each with its 23 indexes, took 7 ms of each statement at ten million.
  */
 const pairsOfNewer = (ctx: ReportContext, ids: readonly number[]): AnyQuery =>
   allPairs(ctx).where(sql<SqlBool>`p.property_id = ANY (${[...ids]}::int[])`);
@@ -108,7 +108,7 @@ async function idsToPair(ctx: ReportContext, pattern: string, text: string): Pro
  * each barangay and area the dates hold. Walked newest first instead, each of a crowd of copies in one
  * barangay and area (2,585 saved by the benchmarks in a day) was paired with all the others before the
  * word was tested: 3.3 million pairs, 4-6 s, for a word in none of them. Only the columns the pairing
- * reads are kept: the listings' whole rows (900 bytes each) made a third of its time at ten million.
+ * reads are kept: the listings' whole rows (900 bytes each) made a quarter of its time at ten million.
  */
 async function newerOfNamedPairs(ctx: ReportContext, pattern: string): Promise<readonly number[]> {
   const added = ctx.db.selectFrom('properties as p').select('p.property_id').where(addedWithin(ctx));
