@@ -42,6 +42,7 @@ import { migration as m0044 } from './0044-media-removal-outbox.ts';
 import { migration as m0045 } from './0045-unread-tallies.ts';
 import { migration as m0046 } from './0046-users-by-status-and-role.ts';
 import { migration as m0047 } from './0047-notifications-searched-by-recipient.ts';
+import { migration as m0048 } from './0048-listing-name-words-in-order.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0045_unread_tallies': m0045,
   '0046_users_by_status_and_role': m0046,
   '0047_notifications_searched_by_recipient': m0047,
+  '0048_listing_name_words_in_order': m0048,
 };
 
 /**
