@@ -371,6 +371,32 @@ export async function duringChange<T>(
   }
 }
 
+/**
+ * Runs `rename` (to a name of the words 'zqc' and 'zqa') while another transaction holds the new word
+ * 'zqa' in `vocabulary`; once the rename waits for it (in a statement matching `waitsOn`), that
+ * transaction adds 'zqc' too, within a 200 ms lock timeout, and commits. A rename that took its words
+ * as a hash gives them ('zqc' first) would hold 'zqc' by then: each would wait for the other.
+ */
+export async function renameBesideNewWords(
+  t: TestApp,
+  vocabulary: 'property_name_vocabulary' | 'user_search_vocabulary',
+  waitsOn: string,
+  rename: () => Promise<unknown>,
+) {
+  const holder = await lockHolder(t);
+  try {
+    await holder.query(`INSERT INTO ${vocabulary} VALUES ('zqa')`);
+    const renaming = rename();
+    await holder.untilWaiting(waitsOn);
+    await holder.query(`SET LOCAL lock_timeout = '200ms'`);
+    await holder.query(`INSERT INTO ${vocabulary} VALUES ('zqc')`);
+    await holder.commit();
+    await renaming;
+  } finally {
+    await holder.end();
+  }
+}
+
 /** True when `condition` holds in the test's database, undefined otherwise: a check for `waitFor`. */
 export const holds = async (t: TestApp, condition: RawBuilder<boolean>) =>
   (await sql<{ holds: boolean }>`SELECT ${condition} AS holds`.execute(t.db)).rows[0]!.holds || undefined;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
-import { createTestApp, listWithStatements, lockHolder, type TestApp } from './helpers.ts';
+import { createTestApp, listWithStatements, renameBesideNewWords, type TestApp } from './helpers.ts';
 import { place } from './entity-fixtures.ts';
 
 // 30,000 listings with a photo each: two thirds 'Aaa Lot n', first in name order, one third 'Zen House
@@ -146,26 +146,12 @@ describe("a listing name's words follow the listing", () => {
   });
 
   it('takes its new words in word order: a rename that waits for one holds none of the others', async () => {
-    // Another transaction adds 'zqa' and, while the rename to 'Zqc Zqa' waits for it, 'zqc'. Taken as
-    // the name's words come (hashed: 'zqc' first), the rename would hold 'zqc' by then: each would wait
-    // for the other (a deadlock).
     const { rows } = await sql<{ id: number }>`SELECT property_id AS id FROM properties
       WHERE property_name = 'Aaa Lot 8'`.execute(t.db);
     const id = rows[0]!.id;
-    const holder = await lockHolder(t);
-    try {
-      await holder.query(`INSERT INTO property_name_vocabulary VALUES ('zqa')`);
-      const renaming = sql`UPDATE properties SET property_name = 'Zqc Zqa' WHERE property_id = ${id}`.execute(
-        t.db,
-      );
-      await holder.untilWaiting('update properties');
-      await holder.query(`SET LOCAL lock_timeout = '200ms'`);
-      await holder.query(`INSERT INTO property_name_vocabulary VALUES ('zqc')`);
-      await holder.commit();
-      await renaming;
-    } finally {
-      await holder.end();
-    }
+    await renameBesideNewWords(t, 'property_name_vocabulary', 'update properties', () =>
+      sql`UPDATE properties SET property_name = 'Zqc Zqa' WHERE property_id = ${id}`.execute(t.db),
+    );
     expect(await wordsOf(id)).toEqual(['zqa', 'zqc'].map((word) => ({ word, property_name: 'Zqc Zqa' })));
   });
 });

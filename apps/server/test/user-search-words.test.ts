@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLE } from '@app/contract';
-import { countingInstance, createTestApp, lockHolder, type TestApp } from './helpers.ts';
+import { countingInstance, createTestApp, renameBesideNewWords, type TestApp } from './helpers.ts';
 
 // 36,000 users: a third 'Aaron Abad n', first in name order, matching none of the searches below; two
 // thirds the e-mail 'maria.santos.n@…', a first phone '0917n' and a second '0933n' (twenty of each),
@@ -213,23 +213,12 @@ describe("a user's words follow the user", () => {
   });
 
   it('takes its new words in word order: a rename that waits for one holds none of the others', async () => {
-    // As a listing's name (listing-name-words.test.ts): 'zqc' comes first from the hashed words.
     const { rows } = await sql<{ id: number }>`SELECT user_id AS id FROM users
       WHERE first_name = 'Maria' ORDER BY user_id DESC LIMIT 1`.execute(t.db);
     const id = rows[0]!.id;
-    const holder = await lockHolder(t);
-    try {
-      await holder.query(`INSERT INTO user_search_vocabulary VALUES ('zqa')`);
-      const renaming =
-        sql`UPDATE users SET first_name = 'Zqc', last_name = 'Zqa' WHERE user_id = ${id}`.execute(t.db);
-      await holder.untilWaiting('update users');
-      await holder.query(`SET LOCAL lock_timeout = '200ms'`);
-      await holder.query(`INSERT INTO user_search_vocabulary VALUES ('zqc')`);
-      await holder.commit();
-      await renaming;
-    } finally {
-      await holder.end();
-    }
+    await renameBesideNewWords(t, 'user_search_vocabulary', 'update users', () =>
+      sql`UPDATE users SET first_name = 'Zqc', last_name = 'Zqa' WHERE user_id = ${id}`.execute(t.db),
+    );
     expect(await recomputed()).toBe(0);
   });
 
