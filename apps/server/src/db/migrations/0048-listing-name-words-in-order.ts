@@ -2,10 +2,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * A listing's new name words enter the vocabulary in word order, as a user's do (migration 0043). In
- * name order, a save of 'Zqb Zqa' took 'zqb' and then waited for another transaction's uncommitted
- * 'zqa'; had that one gone on to add 'zqb', each waited for the other until PostgreSQL broke the
- * deadlock a second later and the save was run again. In word order a save waits for the first word
- * it shares before holding any.
+ * the order a hash gives them, a save of 'Zqc Zqa' took 'zqc' and then waited for another
+ * transaction's uncommitted 'zqa'; had that one gone on to add 'zqc', each waited for the other until
+ * PostgreSQL broke the deadlock a second later and the save was run again. In word order a save waits
+ * for the first word it shares before holding any.
  */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
