@@ -189,7 +189,10 @@ describe('a subdivision moved to a barangay of another town', () => {
     const ids = await addressedAt(from, 'Villager');
     const refused = await send('UpdateSubdivision', subdivisionForm(from, to, null));
     const message = 'Choose a barangay of the new town: the records in this subdivision move to it';
-    expect([refused.status, refused.body]).toEqual([400, { message, errors: { barangay_id: message } }]);
+    expect([refused.status, refused.body], refused.text).toEqual([
+      400,
+      { message, errors: { barangay_id: message } },
+    ]);
     expect((await addressesOf(ids)).properties).toMatchObject({ town_id: from.town_id });
 
     const answer = await send('UpdateSubdivision', subdivisionForm(from, to, to.barangay_id));
@@ -300,5 +303,166 @@ describe('a move of a barangay holding 5,000 listings', () => {
     expect(await talliedIn(from.province_id, to.province_id)).toEqual([
       { province_id: to.province_id, n: 5000 },
     ]);
+  });
+});
+
+/** A barangay and a subdivision in it, beside those of `where` in its town. */
+async function besides(where: Place, name: string): Promise<Place> {
+  const one = async (query: ReturnType<typeof sql<{ id: number }>>) =>
+    (await query.execute(env.t.db)).rows[0]!.id;
+  const barangay_id = await one(sql`INSERT INTO barangays (barangay_name, town_id, zip_code)
+    VALUES (${`Barangay ${name}`}, ${where.town_id}, '1209') RETURNING barangay_id AS id`);
+  const subdivision_id = await one(sql`INSERT INTO subdivisions (subdivision_name, town_id, barangay_id)
+    VALUES (${`Village ${name}`}, ${where.town_id}, ${barangay_id}) RETURNING subdivision_id AS id`);
+  return { ...where, barangay_id, subdivision_id };
+}
+
+/** The subdivision's edit form as it stands, with these adjacent subdivisions. */
+const subdivisionWith = (where: Place, adjacent: number[]) => ({
+  subdivision_id: where.subdivision_id,
+  subdivision_name: `Village ${where.subdivision_id}`,
+  province_id: where.province_id,
+  town_id: where.town_id,
+  barangay_id: where.barangay_id,
+  adjacent_subdivision: adjacent.join(','),
+});
+
+/** The records linked to `id` as adjacent, read both ways (they must agree). */
+async function neighboursOf(master: 'town' | 'barangay' | 'subdivision', id: number) {
+  const { rows } = await sql<{ mine: number[]; theirs: number[] }>`SELECT
+    ARRAY(SELECT ${sql.ref(`adjacent_${master}_id`)} FROM ${sql.table(`${master}_adjacency`)}
+      WHERE ${sql.ref(`${master}_id`)} = ${id} ORDER BY 1) AS mine,
+    ARRAY(SELECT ${sql.ref(`${master}_id`)} FROM ${sql.table(`${master}_adjacency`)}
+      WHERE ${sql.ref(`adjacent_${master}_id`)} = ${id} ORDER BY 1) AS theirs`.execute(env.t.db);
+  expect(rows[0]!.theirs).toEqual(rows[0]!.mine);
+  return rows[0]!.mine;
+}
+
+describe('adjacency lies within the parent (a town in its province, a barangay or subdivision in its town)', () => {
+  it('a barangay moved leaves its old neighbours, and its subdivisions theirs, even when the form sends them', async () => {
+    const [from, to] = [await place(env.t, 'Border From'), await place(env.t, 'Border To')];
+    const [old, next] = [await besides(from, 'Border Old'), await besides(to, 'Border Next')];
+    const linked = await send('UpdateBarangay', {
+      ...barangayForm(from, from, 'Barangay Border From'),
+      adjacent_barangay_id: `${old.barangay_id}`,
+    });
+    expect(linked.status, linked.text).toBe(200);
+    const sublinked = await send('UpdateSubdivision', subdivisionWith(from, [old.subdivision_id!]));
+    expect(sublinked.status, sublinked.text).toBe(200);
+
+    // An old client's edit form keeps the old town's neighbour beside one chosen in the new town.
+    const moved = await send('UpdateBarangay', {
+      ...barangayForm(from, to, 'Barangay Border From'),
+      adjacent_barangay_id: `${old.barangay_id},${next.barangay_id}`,
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await neighboursOf('barangay', from.barangay_id)).toEqual([next.barangay_id]);
+    expect(await neighboursOf('barangay', old.barangay_id)).toEqual([]);
+    expect(await neighboursOf('subdivision', from.subdivision_id!)).toEqual([]);
+    expect(await neighboursOf('subdivision', old.subdivision_id!)).toEqual([]);
+  });
+
+  it('a town moved to another province leaves its old neighbours', async () => {
+    const [from, to] = [await place(env.t, 'Town Border From'), await place(env.t, 'Town Border To')];
+    const old = (
+      await send('SaveTown', { townName: 'Old Neighbour', isTownCity: 'Town', provinceId: from.province_id })
+    ).status;
+    expect(old).toBe(200);
+    const { rows } = await sql<{ id: number }>`SELECT town_id AS id FROM towns
+      WHERE town_name = 'Old Neighbour' AND province_id = ${from.province_id}`.execute(env.t.db);
+    const neighbour = rows[0]!.id;
+    expect((await send('UpdateTown', { townId: from.town_id, adjacentTown: `${neighbour}` })).status).toBe(
+      200,
+    );
+    // Moved by a client that leaves the adjacency out: the stored link goes all the same.
+    const moved = await send('UpdateTown', { townId: from.town_id, provinceId: to.province_id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await neighboursOf('town', from.town_id)).toEqual([]);
+  });
+
+  it('refuses a new neighbour under another parent, and keeps one that was already there', async () => {
+    const [here, there] = [await place(env.t, 'Apart Here'), await place(env.t, 'Apart There')];
+    const form = {
+      ...barangayForm(here, here, 'Barangay Apart Here'),
+      adjacent_barangay_id: `${there.barangay_id}`,
+    };
+    const refused = await send('UpdateBarangay', form);
+    const message = 'Only barangays of the same town can be adjacent';
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { message, errors: { adjacent_barangay_id: message } },
+    ]);
+    const town = await send('UpdateTown', { townId: here.town_id, adjacentTown: `${there.town_id}` });
+    const townMessage = 'Only towns of the same province can be adjacent';
+    expect([town.status, town.body]).toEqual([
+      400,
+      { message: townMessage, errors: { adjacentTown: townMessage } },
+    ]);
+    const added = await send('SaveSubdivision', {
+      subdivision_name: 'Village Apart New',
+      province_id: here.province_id,
+      town_id: here.town_id,
+      barangay_id: here.barangay_id,
+      adjacent_subdivision: `${there.subdivision_id}`,
+    });
+    expect(added.status, added.text).toBe(400);
+    expect(await neighboursOf('barangay', here.barangay_id)).toEqual([]);
+
+    // A link stored before the rule (an old system's data) stays through an edit that sends it back.
+    await sql`INSERT INTO barangay_adjacency (barangay_id, adjacent_barangay_id)
+      VALUES (${here.barangay_id}, ${there.barangay_id}), (${there.barangay_id}, ${here.barangay_id})`.execute(
+      env.t.db,
+    );
+    const kept = await send('UpdateBarangay', { ...form, zip_code: '1210' });
+    expect(kept.status, kept.text).toBe(200);
+    expect(await neighboursOf('barangay', here.barangay_id)).toEqual([there.barangay_id]);
+  });
+
+  it('a neighbour linked while its barangay moves is left behind too: both answer 200', async () => {
+    const [from, to] = [await place(env.t, 'Held From'), await place(env.t, 'Held To')];
+    const [neighbour, other] = [await besides(from, 'Held Neighbour'), await besides(from, 'Held Other')];
+    const first = await send('UpdateSubdivision', subdivisionWith(neighbour, [other.subdivision_id!]));
+    expect(first.status, first.text).toBe(200);
+    const holder = await lockHolder(env.t);
+    try {
+      // The neighbour's save reads the subdivision of the moving barangay, then waits at its links.
+      await holder.query('SELECT 1 FROM subdivision_adjacency WHERE subdivision_id = $1 FOR UPDATE', [
+        neighbour.subdivision_id,
+      ]);
+      const save = send(
+        'UpdateSubdivision',
+        subdivisionWith(neighbour, [other.subdivision_id!, from.subdivision_id!]),
+      );
+      await holder.untilWaiting('delete from "subdivision_adjacency"');
+      const move = send('UpdateBarangay', barangayForm(from, to, 'Barangay Held From'));
+      // The move waits for the neighbour's save, or (had it read the subdivision without a lock) ends.
+      await Promise.race([move, holder.untilWaiting('subdivisions')]);
+      await holder.commit();
+      const answers = [await save, await move];
+      expect(
+        answers.map((a) => a.status),
+        answers.map((a) => a.text).join(' '),
+      ).toEqual([200, 200]);
+    } finally {
+      await holder.end();
+    }
+    expect(await neighboursOf('subdivision', from.subdivision_id!)).toEqual([]);
+    expect(await neighboursOf('subdivision', neighbour.subdivision_id!)).toEqual([other.subdivision_id]);
+  });
+
+  it('two barangays linked to each other at once: both saved, the link once', async () => {
+    const here = await place(env.t, 'Mutual');
+    const there = await besides(here, 'Mutual Other');
+    const link = (a: Place, b: Place) =>
+      send('UpdateBarangay', {
+        ...barangayForm(a, a, `Barangay Mutual ${a.barangay_id}`),
+        adjacent_barangay_id: `${b.barangay_id}`,
+      });
+    const answers = await Promise.all([link(here, there), link(there, here)]);
+    expect(
+      answers.map((a) => a.status),
+      answers.map((a) => a.text).join(' '),
+    ).toEqual([200, 200]);
+    expect(await neighboursOf('barangay', here.barangay_id)).toEqual([there.barangay_id]);
   });
 });

@@ -40,8 +40,18 @@ export interface MasterDefinition {
   fields: readonly MasterField[];
   /** Names are unique within this parent column (case-insensitively); none: unique in the table. */
   uniqueWithin?: 'province_id' | 'town_id' | 'barangay_id';
-  /** Adjacency kept as link rows: the other records of the same master that border this one. */
-  adjacency?: { param: string; idsColumn: string; namesColumn: string; label: string };
+  /**
+   * Adjacency kept as link rows: the other records of the same master that border this one, all under
+   * the same parent (`within`: a town's province, a barangay's or subdivision's town), as the lookups
+   * offer them.
+   */
+  adjacency?: {
+    param: string;
+    idsColumn: string;
+    namesColumn: string;
+    label: string;
+    within: 'province_id' | 'town_id';
+  };
   columns: readonly MasterColumn[];
   /** Sortable columns; the first is the default sort. */
   sortColumns: readonly [string, ...string[]];
@@ -163,6 +173,7 @@ export const MASTERS = {
       idsColumn: 'adjacent_town_id',
       namesColumn: 'adjacent_town',
       label: 'Adjacent Town',
+      within: 'province_id',
     },
     columns: [
       { field: 'town_name', header: 'Name' },
@@ -211,6 +222,7 @@ export const MASTERS = {
       idsColumn: 'adjacent_barangay_id',
       namesColumn: 'adjacent_barangay',
       label: 'Adjacent Barangays',
+      within: 'town_id',
     },
     columns: [
       { field: 'barangay_name', header: 'Name' },
@@ -268,6 +280,7 @@ export const MASTERS = {
       idsColumn: 'adjacent_subdivision_id',
       namesColumn: 'adjacent_subdivision',
       label: 'Adjacent Subdivisions',
+      within: 'town_id',
     },
     columns: [
       { field: 'subdivision_name', header: 'Name' },

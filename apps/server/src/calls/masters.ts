@@ -67,19 +67,35 @@ const savingName = (def: MasterDefinition, db: Db, save: (trx: Trx) => Promise<v
     () => inTransaction(db, save),
   );
 
-/** Replaces the record's adjacent records (both ways); 400 naming the field if one does not exist. */
-async function saveAdjacency(def: MasterDefinition, db: Db, id: number, others: number[]) {
-  if (!def.adjacency) return;
-  const wanted = others.filter((o) => o !== id);
-  if (wanted.length > 0) {
-    const found = await masters.existingMasters(db, def, wanted);
-    if (found.length !== wanted.length) {
-      throw badRequest(`Unknown ${def.adjacency.label.toLowerCase()}`, {
-        [def.adjacency.param]: `Unknown ${def.adjacency.label.toLowerCase()}`,
-      });
-    }
+/** Where the record lies as its save leaves it, and the neighbours it had (none when new). */
+interface Placed {
+  within: number;
+  moved: boolean;
+  had: string;
+}
+
+/**
+ * Replaces the record's adjacent records (both ways). 400 naming the field for one that does not exist,
+ * and for a new one under another parent than the record's (the lookups offer only the parent's; links
+ * already there are kept). A record that moved keeps none under another parent: those are its old
+ * neighbours, even when the form sent them again, as an old client's edit form filled from its list
+ * row does (a move of a neighbour waits for this save, then drops what crosses: carryUnder).
+ */
+async function saveAdjacency(def: MasterDefinition, db: Db, id: number, others: number[], placed: Placed) {
+  const adjacency = def.adjacency;
+  if (!adjacency) return;
+  const refuse = (message: string) => badRequest(message, { [adjacency.param]: message });
+  const wanted = [...new Set(others)].filter((o) => o !== id);
+  const found = wanted.length > 0 ? await masters.existingNeighbours(db, def, wanted) : [];
+  if (found.length !== wanted.length) throw refuse(`Unknown ${adjacency.label.toLowerCase()}`);
+  const had = new Set(placed.had.split(',').map(Number));
+  const across = found.filter((n) => Number(n.within) !== placed.within);
+  if (!placed.moved && across.some((n) => !had.has(n.id))) {
+    const parent = adjacency.within === 'province_id' ? 'province' : 'town';
+    throw refuse(`Only ${def.entity.toLowerCase()}s of the same ${parent} can be adjacent`);
   }
-  await masters.replaceAdjacency(db, def, id, wanted);
+  const kept = placed.moved ? found.filter((n) => !across.includes(n)).map((n) => n.id) : wanted;
+  await masters.replaceAdjacency(db, def, id, kept);
 }
 
 const valuesOf = (def: MasterDefinition, input: Input) =>
@@ -137,7 +153,10 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
         await masters.updateMaster(trx, def, id, valuesOf(def, values), status, user.user_id);
         await carryUnder(trx, def, id, current, parents);
         if (def.adjacency && def.adjacency.param in values) {
-          await saveAdjacency(def, trx, id, values[def.adjacency.param] as number[]);
+          const within = Number(parents[def.adjacency.within]);
+          const had = String(current[def.adjacency.idsColumn]);
+          const placed = { within, moved: within !== Number(current[def.adjacency.within]), had };
+          await saveAdjacency(def, trx, id, values[def.adjacency.param] as number[], placed);
         }
       });
       return { message: `${def.entity} updated successfully` };
@@ -185,7 +204,9 @@ function masterCallsOf(def: MasterDefinition): AnyCall[] {
           await checkNameFree(def, trx, values);
           const id = await masters.insertMaster(trx, def, valuesOf(def, values), user.user_id);
           if (def.adjacency) {
-            await saveAdjacency(def, trx, id, (values[def.adjacency.param] as number[]) ?? []);
+            const within = Number(parentsOf(def, values)[def.adjacency.within]);
+            const placed = { within, moved: false, had: '' };
+            await saveAdjacency(def, trx, id, (values[def.adjacency.param] as number[]) ?? [], placed);
           }
         });
         return { message: `${def.entity} saved successfully` };

@@ -193,15 +193,15 @@ export function findMasterNamed(
   return query.executeTakeFirst() as Promise<MasterRow | undefined>;
 }
 
-/** Those of `ids` that name a record of the master's table. */
-export const existingMasters = (db: Db, def: MasterDefinition, ids: number[]) =>
+/** Those of `ids` that name a record of the master's table, with the parent they border within. */
+export const existingNeighbours = (db: Db, def: MasterDefinition, ids: number[]) =>
   untyped(db)
     .selectFrom(def.table)
-    .select(def.idColumn)
+    .select([`${def.idColumn} as id`, `${def.adjacency!.within} as within`])
     .where(def.idColumn, 'in', ids)
     .orderBy(def.idColumn)
     .forKeyShare()
-    .execute();
+    .execute() as Promise<{ id: number; within: number }[]>;
 
 /** Adjacency is symmetric: if A borders B, B borders A. Replaces the record's whole set with `others`. */
 export async function replaceAdjacency(db: Db, def: MasterDefinition, id: number, others: number[]) {
@@ -223,6 +223,23 @@ export async function replaceAdjacency(db: Db, def: MasterDefinition, id: number
     )
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/**
+ * Drops the links between records under different parents (`adjacency.within`) where one of them has
+ * `column` = `id`: the record itself, or a moved barangay's subdivisions, away from their old neighbours.
+ * Answers how many links (counted both ways) went.
+ */
+export async function dropBordersAcross(db: Db, def: MasterDefinition, column: string, id: number) {
+  const { within } = def.adjacency!;
+  const [m, o] = [(c: string) => sql.ref(`m.${c}`), (c: string) => sql.ref(`o.${c}`)];
+  const { numAffectedRows } = await sql`DELETE FROM ${sql.table(adjacencyTable(def))} a
+    USING ${sql.table(def.table)} m, ${sql.table(def.table)} o
+    WHERE ${m(def.idColumn)} = ${sql.ref(`a.${def.idColumn}`)}
+      AND ${o(def.idColumn)} = ${sql.ref(`a.${adjacentColumn(def)}`)}
+      AND ${m(within)} IS DISTINCT FROM ${o(within)}
+      AND (${m(column)} = ${id} OR ${o(column)} = ${id})`.execute(db);
+  return Number(numAffectedRows ?? 0);
 }
 
 /** Adds an Active record with `values` (its own columns); answers its id. */

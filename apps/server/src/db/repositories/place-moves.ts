@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { MasterDefinition } from '@app/contract';
+import { MASTERS, type MasterDefinition } from '@app/contract';
 import type { Db } from '../index.ts';
-import type { MasterRow } from './masters.ts';
+import { dropBordersAcross, type MasterRow } from './masters.ts';
 
 /** The tables whose rows carry an address (lib/address.ts): province_id, town_id, barangay_id, subdivision_id. */
 const ADDRESSED = ['properties', 'sellers', 'agencies', 'broker_associations', 'brokers', 'users'] as const;
@@ -54,12 +54,12 @@ function sweepsOf(def: MasterDefinition, id: number, before: MasterRow, after: P
 
 /**
  * Carries what lies under the place `id` of `def` to where its update put it, in the update's
- * transaction; answers how many rows followed. Each row changes by an UPDATE of its own table, so its
- * audit entry, its listing tallies and its triggers are written as for any edit. A save that read the
- * place before it moved and writes after the sweep passed is caught by the second sweep: the place
- * locked FOR UPDATE in between waits for every write that names it (their foreign keys and the
- * address_follows_places trigger read it FOR KEY SHARE), and those to come wait for this transaction,
- * then read where the place lies now (migration 0041).
+ * transaction, and leaves its old neighbours; answers how many rows followed or went. Each row changes
+ * by an UPDATE of its own table, so its audit entry, its listing tallies and its triggers are written as
+ * for any edit. A save that read the place before it moved and writes after the sweep passed is caught
+ * by the second sweep: the place locked FOR UPDATE in between waits for every write that names it (their
+ * foreign keys and the address_follows_places trigger read it FOR KEY SHARE), and those to come wait for
+ * this transaction, then read where the place lies now (migration 0041).
  */
 export async function carryUnder(
   trx: Db,
@@ -76,7 +76,22 @@ export async function carryUnder(
     trx,
   );
   for (const run of sweeps) carried += await run(trx);
-  return carried;
+  return carried + (await leaveOldNeighbours(trx, def, id));
+}
+
+/**
+ * Drops the adjacency a move made cross parents: the place's own to its old neighbours, and a moved
+ * barangay's subdivisions' to those left in the old town (the lookups offer only the parent's records).
+ * Each record is locked FOR UPDATE first (the place above), so a neighbour's save that read it before
+ * it moved (FOR KEY SHARE) has committed its links, and one to come waits and sees where it went.
+ */
+async function leaveOldNeighbours(trx: Db, def: MasterDefinition, id: number) {
+  const own = await dropBordersAcross(trx, def, def.idColumn, id);
+  if (def.key !== 'barangay') return own;
+  await sql`SELECT 1 FROM subdivisions WHERE barangay_id = ${id} ORDER BY subdivision_id FOR UPDATE`.execute(
+    trx,
+  );
+  return own + (await dropBordersAcross(trx, MASTERS.subdivision, 'barangay_id', id));
 }
 
 /**
