@@ -49,20 +49,41 @@ export const setAgency = (env: Env, userId: number, agencyId: number | null) =>
     .where('user_id', '=', userId)
     .execute();
 
+const insertedId = async (t: TestApp, query: ReturnType<typeof sql<{ id: number }>>) =>
+  (await query.execute(t.db)).rows[0]!.id;
+
 /** A province → town → barangay → subdivision chain (the test database has no geography). */
 export async function place(t: TestApp, suffix: string): Promise<Place> {
-  const one = async (query: ReturnType<typeof sql<{ id: number }>>) =>
-    (await query.execute(t.db)).rows[0]!.id;
-  const province_id = await one(
+  const province_id = await insertedId(
+    t,
     sql`INSERT INTO provinces (province_name) VALUES (${`Province ${suffix}`}) RETURNING province_id AS id`,
   );
-  const town_id = await one(sql`INSERT INTO towns (town_name, is_town_city, province_id, zip_code)
-    VALUES (${`Town ${suffix}`}, 'City', ${province_id}, '1200') RETURNING town_id AS id`);
-  const barangay_id = await one(sql`INSERT INTO barangays (barangay_name, town_id, zip_code)
-    VALUES (${`Barangay ${suffix}`}, ${town_id}, '1209') RETURNING barangay_id AS id`);
-  const subdivision_id = await one(sql`INSERT INTO subdivisions (subdivision_name, town_id, barangay_id)
-    VALUES (${`Village ${suffix}`}, ${town_id}, ${barangay_id}) RETURNING subdivision_id AS id`);
-  return { province_id, town_id, barangay_id, subdivision_id };
+  const town_id = await insertedId(
+    t,
+    sql`INSERT INTO towns (town_name, is_town_city, province_id, zip_code)
+    VALUES (${`Town ${suffix}`}, 'City', ${province_id}, '1200') RETURNING town_id AS id`,
+  );
+  return placeInTown(t, { province_id, town_id }, suffix);
+}
+
+/** A new barangay, and a subdivision in it, in the town of `where`. */
+export async function placeInTown(
+  t: TestApp,
+  where: Pick<Place, 'province_id' | 'town_id'>,
+  suffix: string,
+): Promise<Place> {
+  const { town_id } = where;
+  const barangay_id = await insertedId(
+    t,
+    sql`INSERT INTO barangays (barangay_name, town_id, zip_code)
+    VALUES (${`Barangay ${suffix}`}, ${town_id}, '1209') RETURNING barangay_id AS id`,
+  );
+  const subdivision_id = await insertedId(
+    t,
+    sql`INSERT INTO subdivisions (subdivision_name, town_id, barangay_id)
+    VALUES (${`Village ${suffix}`}, ${town_id}, ${barangay_id}) RETURNING subdivision_id AS id`,
+  );
+  return { province_id: where.province_id, town_id, barangay_id, subdivision_id };
 }
 
 /** A new Admin's form (SaveUser), living at `where`. */

@@ -7,6 +7,7 @@ import {
   agencyPayload,
   idOf,
   place,
+  placeInTown,
   propertyIdOf,
   sellerIdOf,
   sellerPayload,
@@ -310,17 +311,6 @@ describe('a move of a barangay holding 5,000 listings', () => {
   });
 });
 
-/** A barangay and a subdivision in it, beside those of `where` in its town. */
-async function besides(where: Place, name: string): Promise<Place> {
-  const one = async (query: ReturnType<typeof sql<{ id: number }>>) =>
-    (await query.execute(env.t.db)).rows[0]!.id;
-  const barangay_id = await one(sql`INSERT INTO barangays (barangay_name, town_id, zip_code)
-    VALUES (${`Barangay ${name}`}, ${where.town_id}, '1209') RETURNING barangay_id AS id`);
-  const subdivision_id = await one(sql`INSERT INTO subdivisions (subdivision_name, town_id, barangay_id)
-    VALUES (${`Village ${name}`}, ${where.town_id}, ${barangay_id}) RETURNING subdivision_id AS id`);
-  return { ...where, barangay_id, subdivision_id };
-}
-
 /** The subdivision's edit form as it stands, with these adjacent subdivisions. */
 const subdivisionWith = (where: Place, adjacent: number[]) => ({
   subdivision_id: where.subdivision_id,
@@ -345,7 +335,10 @@ async function neighboursOf(master: 'town' | 'barangay' | 'subdivision', id: num
 describe('adjacency lies within the parent (a town in its province, a barangay or subdivision in its town)', () => {
   it('a barangay moved leaves its old neighbours, and its subdivisions theirs, even when the form sends them', async () => {
     const [from, to] = [await place(env.t, 'Border From'), await place(env.t, 'Border To')];
-    const [old, next] = [await besides(from, 'Border Old'), await besides(to, 'Border Next')];
+    const [old, next] = [
+      await placeInTown(env.t, from, 'Border Old'),
+      await placeInTown(env.t, to, 'Border Next'),
+    ];
     const linked = await send('UpdateBarangay', {
       ...barangayForm(from, from, 'Barangay Border From'),
       adjacent_barangay_id: `${old.barangay_id}`,
@@ -424,7 +417,10 @@ describe('adjacency lies within the parent (a town in its province, a barangay o
 
   it('a neighbour linked while its barangay moves is left behind too: both answer 200', async () => {
     const [from, to] = [await place(env.t, 'Held From'), await place(env.t, 'Held To')];
-    const [neighbour, other] = [await besides(from, 'Held Neighbour'), await besides(from, 'Held Other')];
+    const [neighbour, other] = [
+      await placeInTown(env.t, from, 'Held Neighbour'),
+      await placeInTown(env.t, from, 'Held Other'),
+    ];
     const first = await send('UpdateSubdivision', subdivisionWith(neighbour, [other.subdivision_id!]));
     expect(first.status, first.text).toBe(200);
     const holder = await lockHolder(env.t);
@@ -453,7 +449,7 @@ describe('adjacency lies within the parent (a town in its province, a barangay o
 
   it('two barangays linked to each other at once: both saved, the link once', async () => {
     const here = await place(env.t, 'Mutual');
-    const there = await besides(here, 'Mutual Other');
+    const there = await placeInTown(env.t, here, 'Mutual Other');
     const link = (a: Place, b: Place) =>
       send('UpdateBarangay', {
         ...barangayForm(a, a, `Barangay Mutual ${a.barangay_id}`),
