@@ -348,6 +348,66 @@ test.describe('Masters', () => {
     await expect(edit.getByRole('button', { name: 'Update' })).toBeEnabled();
   });
 
+  for (const width of [1440, 390])
+    test(`Barangay at ${width} px: an Inactive neighbour keeps its name in the edit form and can be removed`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const s = stamp();
+      const provinceId = await createProvince(page, `E2E Adj Province ${s}`);
+      const townId = await createTown(page, provinceId, `E2E Adj Town ${s}`);
+      // Real barangay names hold commas, which the row's comma-joined names cannot tell apart.
+      const [name, apaya, quiet] = [`E2E Adj Barangay ${s}`, `Bgy. No. 42, Apaya ${s}`, `E2E Quiet ${s}`];
+      for (const [i, n] of [apaya, quiet].entries())
+        await createBarangay(page, provinceId, townId, n, `700${i}`);
+      const idOf = (n: string) =>
+        lookupId(
+          page,
+          'GetBarangayWithoutPagination',
+          `?townId=${townId}`,
+          'barangay_id',
+          'barangay_name',
+          n,
+        );
+      const [apayaId, quietId] = [await idOf(apaya), await idOf(quiet)];
+      await post(page, 'SaveBarangay', {
+        barangay_name: name,
+        province_id: provinceId,
+        town_id: townId,
+        zip_code: '7009',
+        adjacent_barangay_id: `${apayaId},${quietId}`,
+      });
+      await post(page, 'UpdateBarangay', {
+        barangay_id: quietId,
+        barangay_name: quiet,
+        province_id: provinceId,
+        town_id: townId,
+        zip_code: '7001',
+        barangay_status: 'Inactive',
+      });
+
+      await openMaster(page, 'barangay/barangay-master', 'Barangay');
+      await searchFor(page, name);
+      await page.getByRole('button', { name: `Edit ${name}` }).click();
+      const edit = page.getByRole('dialog', { name: `Edit Barangay : ${name}` });
+      const field = edit.getByRole('combobox', { name: 'Adjacent Barangays' });
+      await expect(edit.getByRole('button', { name: apaya, exact: true })).toBeVisible();
+      const inactive = edit.getByRole('button', { name: `${quiet} (Inactive)` });
+      await expect(inactive).toBeVisible();
+      await expectAccessible(page);
+      // Removed, it is not offered again: only Active barangays of the town are.
+      await inactive.locator('.MuiChip-deleteIcon').click();
+      await expect(inactive).toHaveCount(0);
+      await field.fill(quiet);
+      await expect(page.getByText('No options')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await edit.getByRole('button', { name: 'Update' }).click();
+      await expect(page.getByText('Barangay updated successfully')).toBeVisible();
+      const row = page.getByRole('grid').getByRole('row').nth(1);
+      await expect(row).toContainText(apaya);
+      await expect(row).not.toContainText(quiet);
+    });
+
   test('Amenity at a 390 px phone width: the list and its Add dialog are accessible', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openMaster(page, 'amenity/amenity-master', 'Amenity');

@@ -340,6 +340,39 @@ describe('geography integrity and cascade', () => {
     ).toBe(400);
   });
 
+  it('lists each neighbour with its name and status, by name, whatever commas its name holds', async () => {
+    const c = await chain('Iota');
+    const pid = c.province.province_id;
+    for (const name of ['Zulu', 'Bgy. No. 42, Apaya', 'Batac'])
+      await post('SaveTown', { townName: name, isTownCity: 'City', provinceId: pid });
+    const town = async (name: string) => (await findByName(MASTERS.town, name))!;
+    const [zulu, apaya, batac] = [await town('Zulu'), await town('Bgy. No. 42, Apaya'), await town('Batac')];
+    const update = (row: Row, fields: object) =>
+      post('UpdateTown', {
+        townId: row.town_id,
+        townName: row.town_name,
+        isTownCity: 'City',
+        provinceId: pid,
+        ...fields,
+      });
+    const linked = await update(c.town, {
+      adjacentTown: `${zulu.town_id},${apaya.town_id},${batac.town_id}`,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((await update(zulu, { status: 'Inactive' })).statusCode).toBe(200);
+    const row = await town('Town Iota');
+    // The names alone split into four at their commas; the records pair each id with its name.
+    expect(row.adjacent_town).toBe('Batac, Bgy. No. 42, Apaya, Zulu');
+    expect(row.adjacent_towns).toEqual([
+      { id: batac.town_id, name: 'Batac', status: 'Active' },
+      { id: apaya.town_id, name: 'Bgy. No. 42, Apaya', status: 'Active' },
+      { id: zulu.town_id, name: 'Zulu', status: 'Inactive' },
+    ]);
+    expect((await town('Batac')).adjacent_towns).toEqual([
+      { id: c.town.town_id, name: 'Town Iota', status: 'Active' },
+    ]);
+  });
+
   it('cascades province → towns → barangays → subdivisions through the lookups', async () => {
     const c = await chain('Eta');
     await post('SaveSubdivision', {

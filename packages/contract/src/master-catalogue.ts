@@ -49,6 +49,8 @@ export interface MasterDefinition {
     param: string;
     idsColumn: string;
     namesColumn: string;
+    /** The same records as id, name and status each, in the names' order (the edit form's chips). */
+    chosenColumn: string;
     label: string;
     within: 'province_id' | 'town_id';
   };
@@ -172,6 +174,7 @@ export const MASTERS = {
       param: 'adjacentTown',
       idsColumn: 'adjacent_town_id',
       namesColumn: 'adjacent_town',
+      chosenColumn: 'adjacent_towns',
       label: 'Adjacent Town',
       within: 'province_id',
     },
@@ -221,6 +224,7 @@ export const MASTERS = {
       param: 'adjacent_barangay_id',
       idsColumn: 'adjacent_barangay_id',
       namesColumn: 'adjacent_barangay',
+      chosenColumn: 'adjacent_barangays',
       label: 'Adjacent Barangays',
       within: 'town_id',
     },
@@ -279,6 +283,7 @@ export const MASTERS = {
       param: 'adjacent_subdivision',
       idsColumn: 'adjacent_subdivision_id',
       namesColumn: 'adjacent_subdivision',
+      chosenColumn: 'adjacent_subdivisions',
       label: 'Adjacent Subdivisions',
       within: 'town_id',
     },

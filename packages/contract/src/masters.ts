@@ -75,6 +75,9 @@ export function masterDeleteSchema(def: MasterDefinition) {
 /* What the master calls answer, generated from the same definitions. */
 
 const masterStatus = z.enum(['Active', 'Inactive']);
+/** A record a master record borders, as its row lists it. */
+const adjacentRecord = z.object({ id: z.number().int(), name: z.string(), status: masterStatus });
+export type AdjacentRecord = z.output<typeof adjacentRecord>;
 const zipCode = z.string().nullable();
 /** The names of a row's parents, in the order rows have always carried them. */
 const PARENT_NAMES = [
@@ -100,7 +103,8 @@ const fieldAnswer = (f: MasterField): z.ZodType => {
 
 /**
  * A row of a master's paged list: its id, status and fields, the names of its parents (a town's
- * province...), and its adjacency as the legacy comma strings ('4,9' and 'East, North').
+ * province...), and its adjacency as the legacy comma strings ('4,9' and 'East, North') and as records
+ * (a name may hold a comma: 'Bgy. No. 42, Apaya').
  */
 export function masterRow(def: MasterDefinition) {
   const shape: Record<string, z.ZodType> = {
@@ -115,6 +119,7 @@ export function masterRow(def: MasterDefinition) {
   if (def.adjacency) {
     shape[def.adjacency.idsColumn] = z.string();
     shape[def.adjacency.namesColumn] = z.string();
+    shape[def.adjacency.chosenColumn] = z.array(adjacentRecord);
   }
   return z.object(shape);
 }

@@ -8,10 +8,12 @@ select "page".*, coalesce((SELECT string_agg("a"."adjacent_barangay_id"::text, '
      
       WHERE "a"."barangay_id" = "page"."barangay_id"), '') as "adjacent_barangay_id", coalesce((SELECT string_agg("o"."barangay_name", ', '
         ORDER BY "o"."barangay_name")
-     
       FROM "barangay_adjacency" a JOIN "barangays" o ON "o"."barangay_id" = "a"."adjacent_barangay_id"
-     
-      WHERE "a"."barangay_id" = "page"."barangay_id"), '') as "adjacent_barangay"
+      WHERE "a"."barangay_id" = "page"."barangay_id"), '') as "adjacent_barangay", coalesce((SELECT json_agg(json_build_object('id', "o"."barangay_id", 'name', "o"."barangay_name", 'status',
+      o.status)
+        ORDER BY "o"."barangay_name", "o"."barangay_id")
+      FROM "barangay_adjacency" a JOIN "barangays" o ON "o"."barangay_id" = "a"."adjacent_barangay_id"
+      WHERE "a"."barangay_id" = "page"."barangay_id"), '[]') as "adjacent_barangays"
   from (select "m"."barangay_id" as "barangay_id", "m"."status" as "barangay_status", "m"."barangay_name" as "barangay_name", "t"."province_id" as "province_id", "m"."town_id" as "town_id", "m"."zip_code" as "zip_code", "t"."town_name" as "town_name", "p"."province_name" as "province_name"
     from "barangays" as "m"
     inner join "towns" as "t" on "t"."town_id" = "m"."town_id"
@@ -34,10 +36,12 @@ select "page".*, coalesce((SELECT string_agg("a"."adjacent_barangay_id"::text, '
      
       WHERE "a"."barangay_id" = "page"."barangay_id"), '') as "adjacent_barangay_id", coalesce((SELECT string_agg("o"."barangay_name", ', '
         ORDER BY "o"."barangay_name")
-     
       FROM "barangay_adjacency" a JOIN "barangays" o ON "o"."barangay_id" = "a"."adjacent_barangay_id"
-     
-      WHERE "a"."barangay_id" = "page"."barangay_id"), '') as "adjacent_barangay"
+      WHERE "a"."barangay_id" = "page"."barangay_id"), '') as "adjacent_barangay", coalesce((SELECT json_agg(json_build_object('id', "o"."barangay_id", 'name', "o"."barangay_name", 'status',
+      o.status)
+        ORDER BY "o"."barangay_name", "o"."barangay_id")
+      FROM "barangay_adjacency" a JOIN "barangays" o ON "o"."barangay_id" = "a"."adjacent_barangay_id"
+      WHERE "a"."barangay_id" = "page"."barangay_id"), '[]') as "adjacent_barangays"
   from (select "m"."barangay_id" as "barangay_id", "m"."status" as "barangay_status", "m"."barangay_name" as "barangay_name", "t"."province_id" as "province_id", "m"."town_id" as "town_id", "m"."zip_code" as "zip_code", "t"."town_name" as "town_name", "p"."province_name" as "province_name"
     from "barangays" as "m"
     inner join "towns" as "t" on "t"."town_id" = "m"."town_id"

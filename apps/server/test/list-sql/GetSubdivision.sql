@@ -8,10 +8,12 @@ select "page".*, coalesce((SELECT string_agg("a"."adjacent_subdivision_id"::text
      
       WHERE "a"."subdivision_id" = "page"."subdivision_id"), '') as "adjacent_subdivision_id", coalesce((SELECT string_agg("o"."subdivision_name", ', '
         ORDER BY "o"."subdivision_name")
-     
       FROM "subdivision_adjacency" a JOIN "subdivisions" o ON "o"."subdivision_id" = "a"."adjacent_subdivision_id"
-     
-      WHERE "a"."subdivision_id" = "page"."subdivision_id"), '') as "adjacent_subdivision"
+      WHERE "a"."subdivision_id" = "page"."subdivision_id"), '') as "adjacent_subdivision", coalesce((SELECT json_agg(json_build_object('id', "o"."subdivision_id", 'name', "o"."subdivision_name", 'status',
+      o.status)
+        ORDER BY "o"."subdivision_name", "o"."subdivision_id")
+      FROM "subdivision_adjacency" a JOIN "subdivisions" o ON "o"."subdivision_id" = "a"."adjacent_subdivision_id"
+      WHERE "a"."subdivision_id" = "page"."subdivision_id"), '[]') as "adjacent_subdivisions"
   from (select "m"."subdivision_id" as "subdivision_id", "m"."status" as "subdivision_status", "m"."subdivision_name" as "subdivision_name", "t"."province_id" as "province_id", "m"."town_id" as "town_id", "m"."barangay_id" as "barangay_id", "m"."zip_code" as "zip_code", "t"."town_name" as "town_name", "p"."province_name" as "province_name", "b"."barangay_name" as "barangay_name"
     from "subdivisions" as "m"
     inner join "towns" as "t" on "t"."town_id" = "m"."town_id"
@@ -35,10 +37,12 @@ select "page".*, coalesce((SELECT string_agg("a"."adjacent_subdivision_id"::text
      
       WHERE "a"."subdivision_id" = "page"."subdivision_id"), '') as "adjacent_subdivision_id", coalesce((SELECT string_agg("o"."subdivision_name", ', '
         ORDER BY "o"."subdivision_name")
-     
       FROM "subdivision_adjacency" a JOIN "subdivisions" o ON "o"."subdivision_id" = "a"."adjacent_subdivision_id"
-     
-      WHERE "a"."subdivision_id" = "page"."subdivision_id"), '') as "adjacent_subdivision"
+      WHERE "a"."subdivision_id" = "page"."subdivision_id"), '') as "adjacent_subdivision", coalesce((SELECT json_agg(json_build_object('id', "o"."subdivision_id", 'name', "o"."subdivision_name", 'status',
+      o.status)
+        ORDER BY "o"."subdivision_name", "o"."subdivision_id")
+      FROM "subdivision_adjacency" a JOIN "subdivisions" o ON "o"."subdivision_id" = "a"."adjacent_subdivision_id"
+      WHERE "a"."subdivision_id" = "page"."subdivision_id"), '[]') as "adjacent_subdivisions"
   from (select "m"."subdivision_id" as "subdivision_id", "m"."status" as "subdivision_status", "m"."subdivision_name" as "subdivision_name", "t"."province_id" as "province_id", "m"."town_id" as "town_id", "m"."barangay_id" as "barangay_id", "m"."zip_code" as "zip_code", "t"."town_name" as "town_name", "p"."province_name" as "province_name", "b"."barangay_name" as "barangay_name"
     from "subdivisions" as "m"
     inner join "towns" as "t" on "t"."town_id" = "m"."town_id"

@@ -8,10 +8,12 @@ select "page".*, coalesce((SELECT string_agg("a"."adjacent_town_id"::text, ','
      
       WHERE "a"."town_id" = "page"."town_id"), '') as "adjacent_town_id", coalesce((SELECT string_agg("o"."town_name", ', '
         ORDER BY "o"."town_name")
-     
       FROM "town_adjacency" a JOIN "towns" o ON "o"."town_id" = "a"."adjacent_town_id"
-     
-      WHERE "a"."town_id" = "page"."town_id"), '') as "adjacent_town"
+      WHERE "a"."town_id" = "page"."town_id"), '') as "adjacent_town", coalesce((SELECT json_agg(json_build_object('id', "o"."town_id", 'name', "o"."town_name", 'status',
+      o.status)
+        ORDER BY "o"."town_name", "o"."town_id")
+      FROM "town_adjacency" a JOIN "towns" o ON "o"."town_id" = "a"."adjacent_town_id"
+      WHERE "a"."town_id" = "page"."town_id"), '[]') as "adjacent_towns"
   from (select "m"."town_id" as "town_id", "m"."status" as "town_status", "m"."town_name" as "town_name", "m"."is_town_city" as "is_town_city", "m"."province_id" as "province_id", "p"."province_name" as "province_name"
     from "towns" as "m"
     inner join "provinces" as "p" on "p"."province_id" = "m"."province_id"
@@ -33,10 +35,12 @@ select "page".*, coalesce((SELECT string_agg("a"."adjacent_town_id"::text, ','
      
       WHERE "a"."town_id" = "page"."town_id"), '') as "adjacent_town_id", coalesce((SELECT string_agg("o"."town_name", ', '
         ORDER BY "o"."town_name")
-     
       FROM "town_adjacency" a JOIN "towns" o ON "o"."town_id" = "a"."adjacent_town_id"
-     
-      WHERE "a"."town_id" = "page"."town_id"), '') as "adjacent_town"
+      WHERE "a"."town_id" = "page"."town_id"), '') as "adjacent_town", coalesce((SELECT json_agg(json_build_object('id', "o"."town_id", 'name', "o"."town_name", 'status',
+      o.status)
+        ORDER BY "o"."town_name", "o"."town_id")
+      FROM "town_adjacency" a JOIN "towns" o ON "o"."town_id" = "a"."adjacent_town_id"
+      WHERE "a"."town_id" = "page"."town_id"), '[]') as "adjacent_towns"
   from (select "m"."town_id" as "town_id", "m"."status" as "town_status", "m"."town_name" as "town_name", "m"."is_town_city" as "is_town_city", "m"."province_id" as "province_id", "p"."province_name" as "province_name"
     from "towns" as "m"
     inner join "provinces" as "p" on "p"."province_id" = "m"."province_id"

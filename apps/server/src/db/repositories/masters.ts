@@ -97,20 +97,27 @@ export function masterSearch(def: MasterDefinition) {
 const adjacencyTable = (def: MasterDefinition) => `${def.key}_adjacency`;
 const adjacentColumn = (def: MasterDefinition) => `adjacent_${def.idColumn}`;
 
-/** The linked records' ids ('4,9') and names ('East, North') of the record whose id is at `idRef`. */
+/**
+ * The linked records of the record whose id is at `idRef`: their ids ('4,9'), their names ('East,
+ * North'), and each as id, name and status by name (for the edit form: a name may hold a comma).
+ */
 export function adjacencyColumns(def: MasterDefinition, idRef: string) {
   const adjacency = def.adjacency!;
   const link = sql.table(adjacencyTable(def));
   const own = sql.ref(idRef);
   const other = sql.ref(`a.${adjacentColumn(def)}`);
   const mine = sql.ref(`a.${def.idColumn}`);
+  const id = sql.ref(`o.${def.idColumn}`);
   const name = sql.ref(`o.${def.nameColumn}`);
+  const ofLinked = sql`FROM ${link} a JOIN ${sql.table(def.table)} o ON ${id} = ${other} WHERE ${mine} = ${own}`;
   return [
     sql<string>`coalesce((SELECT string_agg(${other}::text, ',' ORDER BY ${other}) FROM ${link} a
       WHERE ${mine} = ${own}), '')`.as(adjacency.idsColumn),
-    sql<string>`coalesce((SELECT string_agg(${name}, ', ' ORDER BY ${name})
-      FROM ${link} a JOIN ${sql.table(def.table)} o ON ${sql.ref(`o.${def.idColumn}`)} = ${other}
-      WHERE ${mine} = ${own}), '')`.as(adjacency.namesColumn),
+    sql<string>`coalesce((SELECT string_agg(${name}, ', ' ORDER BY ${name}) ${ofLinked}), '')`.as(
+      adjacency.namesColumn,
+    ),
+    sql<unknown[]>`coalesce((SELECT json_agg(json_build_object('id', ${id}, 'name', ${name}, 'status',
+      o.status) ORDER BY ${name}, ${id}) ${ofLinked}), '[]')`.as(adjacency.chosenColumn),
   ];
 }
 

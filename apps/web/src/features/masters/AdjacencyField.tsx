@@ -4,6 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type {
   AdjacentBarangayRow,
+  AdjacentRecord,
   AdjacentSubdivisionRow,
   AdjacentTownRow,
   MasterDefinition,
@@ -42,15 +43,28 @@ function useAdjacencyOptions(def: MasterDefinition, control: Control<MasterValue
   return { parentId, options: options.filter((o) => o.id !== selfId), loading };
 }
 
-/** The adjacent towns, barangays or subdivisions of a master record, chosen among its parent's. */
+/** A chosen record the lookup does not offer, named as the edited row names it. */
+function notOffered(id: number, chosen: AdjacentRecord[], loading: boolean): AdjacentOption {
+  const record = chosen.find((c) => c.id === id);
+  if (!record) return { id, name: loading ? '…' : String(id) };
+  return { id, name: record.status === 'Inactive' ? `${record.name} (Inactive)` : record.name };
+}
+
+/**
+ * The adjacent towns, barangays or subdivisions of a master record, chosen among its parent's. Those
+ * already chosen that the lookup no longer offers (Inactive, or an old link under another parent) keep
+ * their names from the row being edited (`chosen`), and can be removed but not chosen again.
+ */
 export function AdjacencyField({
   def,
   control,
   selfId,
+  chosen,
 }: {
   def: MasterDefinition;
   control: Control<MasterValues>;
   selfId: number | null;
+  chosen: AdjacentRecord[];
 }) {
   const adjacency = def.adjacency!;
   const { field, fieldState } = useController({ name: adjacency.param, control });
@@ -66,7 +80,7 @@ export function AdjacencyField({
   }, [parentId, onChange]);
 
   const ids = Array.isArray(field.value) ? (field.value as number[]) : [];
-  const value = ids.map((id) => options.find((o) => o.id === id) ?? { id, name: loading ? '…' : String(id) });
+  const value = ids.map((id) => options.find((o) => o.id === id) ?? notOffered(id, chosen, loading));
   return (
     <Autocomplete<AdjacentOption, true>
       multiple

@@ -12,6 +12,7 @@ import {
   geographyApi,
   masterSaveSchema,
   masterUpdateSchema,
+  type AdjacentRecord,
   type MasterDefinition,
   type MasterField,
 } from '@app/contract';
@@ -156,7 +157,14 @@ function MasterForm({
             );
           return <PlainField key={f.param} field={f} rule={ruleOf(f)} control={control} />;
         })}
-        {def.adjacency && <AdjacencyField def={def} control={control} selfId={selfId} />}
+        {def.adjacency && (
+          <AdjacencyField
+            def={def}
+            control={control}
+            selfId={selfId}
+            chosen={(editing?.[def.adjacency.chosenColumn] as AdjacentRecord[] | undefined) ?? []}
+          />
+        )}
       </DialogContent>
       <FormDialogActions editing={!!editing} onClose={close} canSubmit={isValid && !isSubmitting} />
       {dialog}
