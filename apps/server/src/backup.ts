@@ -109,7 +109,11 @@ async function run(): Promise<number> {
       });
       console.log(
         `Restored ${path.resolve(base, file!)} (made ${done.manifest.createdAt})\n${describe(done.manifest)}\n` +
-          `  media files are in ${mediaStore(config).location}; the database is at migration ${done.migration}`,
+          `  media files are in ${mediaStore(config).location}; the database is at migration ${done.migration}` +
+          (done.otherLocale === undefined
+            ? ''
+            : `\n  the database's locale (${done.otherLocale}) is not the backup's ` +
+              `(${done.manifest.locale ?? 'not recorded'}): the search words and documents were derived again`),
       );
     }
     return 0;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,8 +29,8 @@ let archive: string;
 let made: Awaited<ReturnType<typeof backup>>;
 const dropLater: (() => Promise<void>)[] = [];
 
-async function newDatabase() {
-  const database = await freshDatabase();
+async function newDatabase(locale?: 'C') {
+  const database = await freshDatabase(locale);
   dropLater.push(database.drop);
   return database.url;
 }
@@ -213,6 +213,21 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
+/** The server on a restored database, and the admin signed in to it with the password they had. */
+async function restoredInstallation(url: string, dataDir: string) {
+  const db = createDb(url, 2);
+  const config = { ...t.config, dataDir };
+  const { calls } = await import('../src/calls/index.ts');
+  const app = await buildApp({ db, config, mailer: createMailer(config) }, calls);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/webValidateLogin',
+    payload: { email: admin.email, password: PASSWORD },
+  });
+  expect(login.json().result, login.body).toBe('success');
+  return { app, db, token: login.json().token as string };
+}
+
 describe('backup and restore', () => {
   it('the populated installation has data in the tables that matter and media files', async () => {
     const { tables } = await contents(t.databaseUrl);
@@ -251,24 +266,17 @@ describe('backup and restore', () => {
     expect(mediaOf(dataDir)).toEqual(mediaOf(t.config.dataDir));
     expect(fs.readdirSync(dataDir)).toEqual(['media']); // nothing left behind
 
+    expect(done.otherLocale).toBeUndefined(); // the same locale: nothing derived again
+
     // The restored installation works: the same sign-in, new rows take new ids, media are served.
-    const db = createDb(url, 2);
-    const config = { ...t.config, dataDir };
-    const { calls } = await import('../src/calls/index.ts');
-    const app = await buildApp({ db, config, mailer: createMailer(config) }, calls);
+    const { app, db, token } = await restoredInstallation(url, dataDir);
     const newest = async (target: typeof db, query: string) =>
       Number((await sql.raw<{ id: number }>(query).execute(target)).rows[0]!.id);
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/webValidateLogin',
-        payload: { email: admin.email, password: PASSWORD },
-      });
-      expect(login.json().result, login.body).toBe('success');
       const saved = await app.inject({
         method: 'POST',
         url: '/api/webSaveRole',
-        headers: { authorization: `Bearer ${login.json().token}` },
+        headers: { authorization: `Bearer ${token}` },
         payload: { roleName: 'After restore' },
       });
       expect(saved.statusCode, saved.body).toBe(200);
@@ -400,6 +408,59 @@ describe('backup and restore', () => {
       'The backup was made by a newer version of Pinoy Property (migration 9999_from_the_future is unknown',
     );
     expect((await contents(url)).tables).toEqual({});
+  });
+
+  it('restores into a database of another locale, deriving the search text again as that one does', async () => {
+    // The test servers' databases lower and split text as C.UTF-8 does ('ÑANDU' → 'ñandu', 'Señora' one
+    // word); the target is in the C locale, where 'ÑANDU' lowers to 'Ñandu' and 'ñ' is not a letter.
+    await sql`UPDATE properties SET property_name = 'CASA ÑANDU' WHERE property_name = 'Backup house'`.execute(
+      t.db,
+    );
+    const file = path.join(work, 'locale.tar.gz');
+    const { manifest } = await backup({ databaseUrl: t.databaseUrl, dataDir: t.config.dataDir, file });
+    const url = await newDatabase('C');
+    const dataDir = newDir();
+    const done = await restore({ databaseUrl: url, dataDir, file });
+    expect(done.otherLocale).toBe('c C C');
+    expect(done.otherLocale).not.toBe(manifest.locale);
+    // Nothing of it was recorded as a change.
+    const audited = manifest.tables.find((x) => x.name === 'audit_log')!.rows;
+    expect((await contents(url)).tables.audit_log!.rows).toHaveLength(audited);
+
+    const { app, db, token } = await restoredInstallation(url, dataDir);
+    const one = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows[0]!;
+    try {
+      expect(
+        await one(sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM properties WHERE search_document IS DISTINCT
+          FROM property_search_document(property_name, property_headline, street_name, building_name,
+            seller_id, agent_id, broker_id, operator_id)`),
+      ).toEqual({ n: 0 });
+      expect(
+        await one(sql<{ words: string[] }>`SELECT array_agg(word ORDER BY word) AS words
+          FROM property_name_words WHERE property_name = 'CASA ÑANDU'`),
+      ).toEqual({ words: ['casa', 'Ñandu'] });
+      const señora = sql<{ words: string[] }>`SELECT array_agg(word ORDER BY word COLLATE "C") AS words
+        FROM user_search_words WHERE full_name = 'Señora Dela Cruz' AND word IN ('se', 'ora', 'señora')`;
+      expect(await one(señora)).toEqual({ words: ['ora', 'se'] });
+      // The listing is found there by its name, in the list's default order and in name order.
+      for (const order of ['', '&sortColumn=property_name&sortOrder=asc']) {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/allproperty?searchText=${encodeURIComponent('ÑANDU')}${order}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(
+          res.json().resultData.data.map((r: { property_name: string }) => r.property_name),
+          order,
+        ).toEqual(['CASA ÑANDU']);
+      }
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
   });
 
   it('loads all or nothing: damaged data leaves the new database without data', async () => {

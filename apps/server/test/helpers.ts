@@ -31,13 +31,14 @@ export const planWithoutTableScans = (db: Db, query: RawBuilder<unknown>): Promi
     return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 
-/** A new, empty database on the run's server, with its URL. */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on the run's server, with its URL; in the server's locale unless told another. */
+export async function freshDatabase(locale?: 'C'): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = new URL(inject('serverUrl'));
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const options = locale ? ` TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER libc LOCALE '${locale}'` : '';
+  await admin.query(`CREATE DATABASE ${name}${options}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -26,6 +26,8 @@ const manifestSchema = z.object({
   createdAt: z.string(),
   migration: z.string(),
   postgresVersion: z.string(),
+  /** The database's locale (catalog.ts localeOf); absent from backups made before it was recorded. */
+  locale: z.string().optional(),
   tables: z.array(tableSchema),
   sequences: z.array(
     z.object({ name: z.string(), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),

@@ -28,6 +28,20 @@ export async function tablesOf(client: pg.ClientBase): Promise<Omit<Table, 'rows
   return rows;
 }
 
+/**
+ * How the database lowers and classifies text (its locale provider, collation, character type and ICU
+ * or builtin locale), which the search words and documents follow. Read through to_jsonb: PostgreSQL 17
+ * renamed daticulocale to datlocale, and 14 has neither.
+ */
+export async function localeOf(client: pg.ClientBase): Promise<string> {
+  const { rows } = await client.query<{ locale: string }>(
+    `SELECT concat_ws(' ', d->>'datlocprovider', d->>'datcollate', d->>'datctype',
+         coalesce(d->>'datlocale', d->>'daticulocale')) AS locale
+       FROM (SELECT to_jsonb(pg_database) AS d FROM pg_database WHERE datname = current_database()) x`,
+  );
+  return rows[0]!.locale;
+}
+
 export async function sequenceNames(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c WHERE c.relkind = 'S' AND ${inCurrentSchema('c')} ORDER BY 1`,

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createDb, migrate } from '../../db/index.ts';
+import { createDb, inTransaction, migrate, type Db } from '../../db/index.ts';
+import { fillListingNameWords } from '../../db/migrations/0042-listing-name-words.ts';
+import { fillUserSearchWords } from '../../db/migrations/0043-user-search-words.ts';
 import { migrationProvider } from '../../db/migrations/index.ts';
 import { mediaDir, STORED_NAME } from '../media.ts';
 import type { MediaStore } from '../media-store/index.ts';
@@ -17,6 +19,7 @@ import {
   ident,
   inCurrentSchema,
   knownMigrations,
+  localeOf,
   SESSION_SETTINGS,
   tablesOf,
 } from './catalog.ts';
@@ -148,17 +151,46 @@ async function load(client: pg.ClientBase, dir: string, manifest: Manifest) {
   }
 }
 
+/**
+ * Derives again, as this database lowers and splits text, what the backup's database derived from it
+ * as its own did: the listings' search documents and the listings' and users' search words. In one
+ * transaction, the listings' triggers off (nothing is recorded in the Audit Log). A search lowers the
+ * searched text as the database it runs on does, so derived text kept from a database of another locale
+ * ('ÑANDU' lowered to 'ñandu' there, left as 'Ñandu' under the C locale) would miss.
+ */
+async function deriveTextAgain(db: Db) {
+  await inTransaction(db, async (trx) => {
+    const { rows: triggers } = await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger
+      WHERE tgrelid = 'properties'::regclass AND NOT tgisinternal AND tgenabled = 'O'`.execute(trx);
+    const setTriggers = async (action: 'ENABLE' | 'DISABLE') => {
+      for (const { name } of triggers)
+        await sql`ALTER TABLE properties ${sql.raw(action)} TRIGGER ${sql.id(name)}`.execute(trx);
+    };
+    await setTriggers('DISABLE');
+    await sql`UPDATE properties p SET search_document = d.document
+      FROM (SELECT property_id, property_search_document(property_name, property_headline, street_name,
+              building_name, seller_id, agent_id, broker_id, operator_id) AS document FROM properties) d
+      WHERE p.property_id = d.property_id AND p.search_document IS DISTINCT FROM d.document`.execute(trx);
+    await setTriggers('ENABLE');
+    await sql`TRUNCATE property_name_words, property_name_vocabulary, user_search_vocabulary`.execute(trx);
+    await fillListingNameWords(trx);
+    await fillUserSearchWords(trx);
+  });
+}
+
 export interface RestoreSummary {
   manifest: Manifest;
   /** The latest migration after the restore (later than the backup's when the code is newer). */
   migration: string;
+  /** The database's locale when it differs from the backup's: the search text was derived again. */
+  otherLocale?: string;
 }
 
 /**
  * Restores a backup into a new installation: a database without users and an empty media directory.
  * Anything else is refused before a change. The schema is migrated to the backup's migration, every
  * table loaded in one transaction (all or nothing), the media files moved into the store, then the schema migrated
- * to this code's latest.
+ * to this code's latest; in a database of another locale, the search text is then derived again.
  */
 export async function restore(options: {
   databaseUrl: string;
@@ -200,7 +232,10 @@ export async function restore(options: {
     }
     await migrate(db);
     const migration = (await appliedMigrations(client)).at(-1)!;
-    return { manifest, migration } satisfies RestoreSummary;
+    const locale = await localeOf(client);
+    if (locale === manifest.locale) return { manifest, migration } satisfies RestoreSummary;
+    await deriveTextAgain(db);
+    return { manifest, migration, otherLocale: locale } satisfies RestoreSummary;
   } finally {
     await client.end().catch(() => {});
     await db.destroy();
