@@ -2,7 +2,12 @@ import { notificationApi, UNREAD_POPUP_LIMIT } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { notFound } from '../lib/errors.ts';
 import { defineList } from './list-call.ts';
-import { announceCount, selectNotifications, unreadCounts } from '../lib/notification-reads.ts';
+import {
+  announceCount,
+  notificationMatches,
+  selectNotifications,
+  unreadCounts,
+} from '../lib/notification-reads.ts';
 import { inTransaction } from '../db/index.ts';
 import {
   deleteNotificationOf,
@@ -51,7 +56,7 @@ export const notificationCalls: AnyCall[] = [
         notification_status: 'n.notification_status',
         notification_id: 'n.notification_id',
       },
-      search: ['n.notification_type', 'n.notification_subject'],
+      search: notificationMatches,
       tieBreaker: 'n.notification_id',
       export: {
         title: 'Notifications',

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { NOTIFICATION_TYPES } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import type { AnyDb } from './links.ts';
@@ -26,6 +26,25 @@ export const selectNotifications = (db: Db) =>
     'n.entity_id',
     'n.created_at',
   ]);
+
+/**
+ * What the Notifications list's search asks of a notification: a type whose phrase holds the text (the
+ * ten are known, so they are found here and asked for by equality, a key of the recipient's index,
+ * decision 113) or a subject that does (`pattern`, the text as an ILIKE pattern).
+ */
+export function notificationMatches(pattern: string, text: string) {
+  const wanted = text.toLowerCase();
+  const types = Object.values(NOTIFICATION_TYPES)
+    .map((t) => t.type)
+    .filter((type) => type.toLowerCase().includes(wanted));
+  return sql<SqlBool>`(${sql.join(
+    [
+      ...types.map((type) => sql`n.notification_type = ${type}`),
+      sql`n.notification_subject ILIKE ${pattern}`,
+    ],
+    sql` OR `,
+  )})`;
+}
 
 /** Unread counts of the users (0 for those with none): sums of the tallies the writes keep (0045). */
 export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {

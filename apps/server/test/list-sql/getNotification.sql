@@ -20,15 +20,15 @@ select n.notification_id::float8 as "notification_id", "n"."notification_type", 
 select count(*) as "n"
   from (select n.notification_id::float8 as "notification_id", "n"."notification_type", CASE n.notification_type WHEN $1 THEN $2::text WHEN $3 THEN $4::text WHEN $5 THEN $6::text WHEN $7 THEN $8::text WHEN $9 THEN $10::text WHEN $11 THEN $12::text WHEN $13 THEN $14::text WHEN $15 THEN $16::text WHEN $17 THEN $18::text WHEN $19 THEN $20::text ELSE 'mdi-bell' END as "notification_type_icon", "n"."notification_subject", "n"."notification_status", "n"."entity", "n"."entity_id", "n"."created_at"
     from "notifications" as "n"
-    where "n"."user_id" = $21 and ("n"."notification_type" ILIKE $22 OR "n"."notification_subject" ILIKE $23)
-    limit $24) as "counted";
+    where "n"."user_id" = $21 and (n.notification_subject ILIKE $22)
+    limit $23) as "counted";
 
 select n.notification_id::float8 as "notification_id", "n"."notification_type", CASE n.notification_type WHEN $1 THEN $2::text WHEN $3 THEN $4::text WHEN $5 THEN $6::text WHEN $7 THEN $8::text WHEN $9 THEN $10::text WHEN $11 THEN $12::text WHEN $13 THEN $14::text WHEN $15 THEN $16::text WHEN $17 THEN $18::text WHEN $19 THEN $20::text ELSE 'mdi-bell' END as "notification_type_icon", "n"."notification_subject", "n"."notification_status", "n"."entity", "n"."entity_id", "n"."created_at"
   from "notifications" as "n"
-  where "n"."user_id" = $21 and ("n"."notification_type" ILIKE $22 OR "n"."notification_subject" ILIKE $23)
+  where "n"."user_id" = $21 and (n.notification_subject ILIKE $22)
   order by "n"."created_at" desc, "n"."notification_id" desc
-  limit $24
-  offset $25;
+  limit $23
+  offset $24;
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 
