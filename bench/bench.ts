@@ -245,9 +245,10 @@ try {
   // Saves, as the Super Admin: each a new record (names unique to this run).
   await sql`UPDATE users SET open_property_limit = 999 WHERE role_id = ${ROLE.SuperAdmin}`.execute(db);
   const saves = savePayloads(await savePlaces(one));
-  // A new user's notifications (one to each of thousands who may approve users) are written just after
-  // its save (decision 58): each row starts once those of the rows before are written, else it would
-  // share the disk with them (the Agent's listings, timed after the new users, took 2.7 ms more).
+  // A save's notifications are written just after it (decision 58): each row starts once those of the
+  // rows before are written, else it would share the disk with them. A new Agent's go to those who may
+  // change their status (decision 85): in the generated data none but the saving Super Admin, who is not
+  // told; with 50 Admins the medians moved within their noise (docs/performance.md, session 58).
   const written = () => fanOutsWritten(one);
   for (const [call, payload] of Object.entries(saves)) {
     if (!wanted(call)) continue;
