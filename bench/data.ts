@@ -291,8 +291,8 @@ export async function generateMarketplace(
   const people = { firstUser: ids.firstUser, users, agents, ownerAgents, operators, firstAgency, agencies };
   const notificationIndexes = await dropSecondaryIndexes(db, 'notifications');
   // Each notification is derived from its number alone, so its batches go in side by side with the
-  // listings' other tables. Each batch reads all the users into a hash, so they are large: at ten
-  // million listings a million took 28 s, against 12 s for 200,000.
+  // listings' other tables. Each batch reads all the users into a hash (1.6 s twice at ten million
+  // listings), so they are large.
   const notificationBatches = rangesOf(notifications, 10 * BATCH).map(({ from, to }) =>
     timed(`${to.toLocaleString()} notifications`, () =>
       load(notificationBatch(from, to, people, { properties, brokers, firstBroker })),
@@ -339,13 +339,11 @@ export async function generateMarketplace(
   );
   await sql`DROP TABLE places`.execute(db);
   await part('indexes', () =>
-    buildIndexes(db, [
-      ...listingIndexes,
-      ...words.indexes,
-      ...userIndexes,
-      ...sellerIndexes,
-      ...notificationIndexes,
-    ]),
+    buildIndexes(
+      db,
+      [...listingIndexes, ...words.indexes, ...userIndexes, ...sellerIndexes, ...notificationIndexes],
+      { notifications, properties, users, sellers },
+    ),
   );
   for (const restore of words.keys) await restore.execute(db);
   const { rows: tables } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
@@ -405,31 +403,34 @@ async function dropKeys(db: BenchDatabase['db'], tables: string[]) {
 /**
  * Builds indexes from their definitions, as many at once as the machine has cores, each with the memory
  * a large sort wants. The longest go first, so that no core waits at the end while one build finishes
- * alone: the trigram indexes (a trigram index's build uses one core, and at ten million listings the
- * search document's took 320 s, the listings' seventeen B-tree indexes 345 s together), then, within
- * each kind, the larger table's first.
+ * alone: the trigram indexes (a trigram index's build uses one core), those of the table with the most
+ * `rows` first, then, within each kind, the larger table's first. By rows, not bytes: at ten million
+ * listings the notifications' recipient index (20 million subjects) took 764 s and the listings' two
+ * 392 and 235 s, so that started after them it ended alone, 88 s after the rest (session 59).
  */
-async function buildIndexes(db: BenchDatabase['db'], definitions: string[]) {
-  const { rows } = await sql<{ name: string; bytes: string }>`SELECT relname AS name,
+async function buildIndexes(db: BenchDatabase['db'], definitions: string[], rows: Record<string, number>) {
+  const { rows: tables } = await sql<{ name: string; bytes: string }>`SELECT relname AS name,
     pg_relation_size(oid) AS bytes FROM pg_class WHERE relkind = 'r'`.execute(db);
-  const bytes = new Map(rows.map((r) => [r.name, Number(r.bytes)]));
+  const bytes = new Map(tables.map((r) => [r.name, Number(r.bytes)]));
   const cost = (definition: string) => {
-    const [, table, method] = /ON public\.(\w+) USING (\w+)/.exec(definition) ?? [];
-    return (method === 'gin' ? 1e15 : 0) + (bytes.get(table ?? '') ?? 0);
+    const [, table = '', method] = /ON public\.(\w+) USING (\w+)/.exec(definition) ?? [];
+    return [method === 'gin' ? 1 : 0, method === 'gin' ? (rows[table] ?? 0) : 0, bytes.get(table) ?? 0];
+  };
+  const longerFirst = (a: string, b: string) => {
+    const [x, y] = [cost(a), cost(b)];
+    return y[0]! - x[0]! || y[1]! - x[1]! || y[2]! - x[2]!;
   };
   return sideBySide(
-    definitions
-      .toSorted((a, b) => cost(b) - cost(a))
-      .map(
-        (definition) => () =>
-          db.transaction().execute(async (trx) => {
-            const start = performance.now();
-            await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
-            await sql.raw(definition).execute(trx);
-            const name = /INDEX (\w+)/.exec(definition)?.[1];
-            console.log(`${name} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
-          }),
-      ),
+    definitions.toSorted(longerFirst).map(
+      (definition) => () =>
+        db.transaction().execute(async (trx) => {
+          const start = performance.now();
+          await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
+          await sql.raw(definition).execute(trx);
+          const name = /INDEX (\w+)/.exec(definition)?.[1];
+          console.log(`${name} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+        }),
+    ),
   );
 }
 
@@ -581,7 +582,10 @@ function notificationBatch(
         FROM generate_series(${from}::int, ${to}::int) g OFFSET 0) h) x
     JOIN (VALUES ${sql.raw(kinds.join(', '))}) k (kind, type, entity, by, lo, hi)
       ON ${sql.raw(r(1))} >= k.lo AND ${sql.raw(r(1))} < k.hi
-    LEFT JOIN properties p ON k.entity = 'property' AND p.property_id = 1 + ${sql.raw(pick(2, sizes.properties))}
+    -- Each listing looked up by its key: hashed, the ten million were read again for every batch, 11 s
+    -- of its 22 (session 59).
+    LEFT JOIN LATERAL (SELECT * FROM properties p WHERE k.entity = 'property'
+      AND p.property_id = 1 + ${sql.raw(pick(2, sizes.properties))} OFFSET 0) p ON true
     LEFT JOIN users eu ON eu.user_id = ${firstUser}::int + CASE k.entity WHEN 'user' THEN ${sql.raw(pick(2, users))}
       WHEN 'agent' THEN ${sql.raw(pick(2, agents))} END
     LEFT JOIN roles er ON er.id = eu.role_id
