@@ -44,6 +44,7 @@ import { migration as m0046 } from './0046-users-by-status-and-role.ts';
 import { migration as m0047 } from './0047-notifications-searched-by-recipient.ts';
 import { migration as m0048 } from './0048-listing-name-words-in-order.ts';
 import { migration as m0049 } from './0049-notification-types-as-keys.ts';
+import { migration as m0050 } from './0050-words-removed-by-key.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0047_notifications_searched_by_recipient': m0047,
   '0048_listing_name_words_in_order': m0048,
   '0049_notification_types_as_keys': m0049,
+  '0050_words_removed_by_key': m0050,
 };
 
 /**
