@@ -41,15 +41,20 @@ describe("a new user's notifications among many users", () => {
     const actor = await t.signedIn(ROLE.SuperAdmin);
     const other = await t.signedIn(ROLE.SuperAdmin);
     const agent = await t.signedIn(ROLE.Agent);
-    const event = fanOutEvent({
+    const queued = {
       kind: 'userCreated',
       subject: 'New Agent (Agent) was created by someone',
-      entity: 'user',
+      entity: 'user' as const,
       entity_id: agent.userId,
       actor: actor.userId,
       exclude: [agent.userId],
-      at: null,
-    });
+    };
+    const { fan_out_id } = await t.db
+      .insertInto('notification_fan_outs')
+      .values(queued)
+      .returning('fan_out_id')
+      .executeTakeFirstOrThrow();
+    const event = fanOutEvent({ ...queued, fan_out_id, at: null });
     const statement = notifyStatement(t.db, event)!;
     const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]),

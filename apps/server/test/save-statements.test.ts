@@ -5,6 +5,7 @@ import { createDb, type Db } from '../src/db/index.ts';
 import { MAX_PREPARED, prepare, runPrepared } from '../src/db/prepared.ts';
 import { createTestApp, statementCapture, type TestApp } from './helpers.ts';
 import { propertyForm } from './process-fixtures.ts';
+import { fanOutNotifications } from '../src/lib/notifications.ts';
 import {
   agencyPayload,
   associationPayload,
@@ -66,6 +67,44 @@ async function statementsOf(call: string, payload: object, token?: string) {
     .filter((statement) => statement.call === call && !statement.sql.includes("set_config('pp.actor_id'"))
     .map((statement) => statement.sql.trim().split(/\s+/).slice(0, 4).join(' ').toLowerCase());
 }
+
+// First in the file: no user saved yet, so no writing out of another event runs beside this one.
+describe("a new user's notifications, written out after the answer", () => {
+  it('are read from the queue, then taken off it and written in one statement, with no transaction', async () => {
+    const queued = await t.db
+      .insertInto('notification_fan_outs')
+      .values({
+        kind: 'userCreated',
+        subject: 'Counted Waiting (Agent) was created by someone',
+        entity: 'user',
+        entity_id: admin.userId,
+        actor: admin.userId,
+        exclude: [],
+      })
+      .returning('fan_out_id')
+      .executeTakeFirstOrThrow();
+    const mark = capture.mark();
+    const written = await fanOutNotifications(t.db);
+    const statements = capture
+      .since(mark)
+      .filter((statement) => !statement.sql.includes("set_config('pp.actor_id'"))
+      .map((statement) => statement.sql.trim().split(/\s+/).slice(0, 4).join(' ').toLowerCase());
+    expect(statements).toEqual(['select "fan_out_id", "kind", "subject",', 'with "taken" as (delete']);
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('notification_subject', '=', 'Counted Waiting (Agent) was created by someone')
+      .execute();
+    expect(told.length).toBe(written);
+    expect(
+      await t.db
+        .selectFrom('notification_fan_outs')
+        .select('fan_out_id')
+        .where('fan_out_id', '=', queued.fan_out_id)
+        .execute(),
+    ).toEqual([]);
+  });
+});
 
 describe('round trips of a save', () => {
   it('a new listing by an Admin (no open-listing limit): its checks, then one statement that writes it, its history and its notifications', async () => {

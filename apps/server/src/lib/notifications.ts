@@ -6,7 +6,7 @@ import {
   type NotificationEntity,
   type NotificationKind,
 } from '@app/contract';
-import { inTransaction, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import type { NotificationFanOutTable } from '../db/schema.ts';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
@@ -113,38 +113,32 @@ function afterCommitStep(
 }
 
 /** What a queued event (a row of notification_fan_outs) holds for its writing out, and when it happened. */
-const QUEUED = ['kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'] as const;
+const QUEUED = ['fan_out_id', 'kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'] as const;
 type QueuedEvent = Pick<Selectable<NotificationFanOutTable>, (typeof QUEUED)[number]> & { at: string | null };
+/** How many queued events fanOutNotifications reads at a time. */
+const QUEUED_AT_ONCE = 50;
 
 /**
- * Writes out the events waiting for it, oldest first, each in one transaction with its removal from
- * the queue: of processes trying at once each takes a different one (SKIP LOCKED), and a crash in the
- * middle leaves it queued for the next try. Answers how many notifications it wrote.
+ * Writes out the events waiting for it, oldest first, each with one statement that takes it off the
+ * queue and writes its notifications: at once or not at all, so a crash leaves it queued for the next
+ * try. Of processes trying at once, the one whose statement removes the event writes it; another's finds
+ * it gone (its DELETE waits for the first's commit) and writes nothing. Answers how many it wrote.
  */
 export async function fanOutNotifications(db: Db): Promise<number> {
   let written = 0;
   for (;;) {
-    const told = await inTransaction(db, async (trx) => {
-      // Only the kinds this version can write: another version's stay queued for it.
-      const e = await trx
-        .deleteFrom('notification_fan_outs')
-        .where('fan_out_id', '=', (eb) =>
-          eb
-            .selectFrom('notification_fan_outs')
-            .select('fan_out_id')
-            .where('kind', 'in', Object.keys(AFTER_COMMIT))
-            .orderBy('fan_out_id')
-            .limit(1)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning(QUEUED)
-        .returning(sql<string>`created_at::text`.as('at'))
-        .executeTakeFirst();
-      return e ? notifyEach(trx, fanOutEvent(e)) : null;
-    });
-    if (told === null) return written;
-    written += told;
+    // Only the kinds this version can write: another version's stay queued for it.
+    const queued = await db
+      .selectFrom('notification_fan_outs')
+      .select(QUEUED)
+      .select(sql<string>`created_at::text`.as('at'))
+      .where('kind', 'in', Object.keys(AFTER_COMMIT))
+      .orderBy('fan_out_id')
+      .limit(QUEUED_AT_ONCE)
+      .execute();
+    for (const e of queued) written += await notifyEach(db, fanOutEvent(e));
+    // Fewer than asked for: none was left then, and each event queued since wakes another run.
+    if (queued.length < QUEUED_AT_ONCE) return written;
   }
 }
 
@@ -159,12 +153,21 @@ export type NotifyEachEvent = Omit<NotifyEvent, 'subject' | 'entityId' | 'recipi
   digest?: string;
 };
 
-/** What notifyEach writes for an event queued by afterCommitStep (a row of notification_fan_outs). */
+/**
+ * What notifyEach writes for an event queued by afterCommitStep (a row of notification_fan_outs), in the
+ * statement that removes it from the queue: its one item is the row removed, none if it was gone.
+ */
 export function fanOutEvent(e: QueuedEvent): NotifyEachEvent {
   const kind = e.kind as AfterCommitKind;
   return {
     kind,
-    items: [{ entityId: e.entity_id, subject: e.subject }],
+    steps: [
+      {
+        name: 'taken',
+        step: sql`DELETE FROM notification_fan_outs WHERE fan_out_id = ${e.fan_out_id} RETURNING entity_id`,
+      },
+    ],
+    items: { from: 'taken', id: 'entity_id', subject: e.subject },
     entity: e.entity,
     actor: e.actor,
     exclude: e.exclude,
