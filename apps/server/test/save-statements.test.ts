@@ -71,15 +71,17 @@ async function statementsOf(call: string, payload: object, token?: string) {
 // First in the file: no user saved yet, so no writing out of another event runs beside this one.
 describe("a new user's notifications, written out after the answer", () => {
   it('are read from the queue, then taken off it and written in one statement, with no transaction', async () => {
+    // A new Agent, whom another Super Admin may approve: one to tell.
+    const [agent, approver] = [await t.signedIn(ROLE.Agent), await t.signedIn(ROLE.SuperAdmin)];
     const queued = await t.db
       .insertInto('notification_fan_outs')
       .values({
         kind: 'userCreated',
         subject: 'Counted Waiting (Agent) was created by someone',
         entity: 'user',
-        entity_id: admin.userId,
+        entity_id: agent.userId,
         actor: admin.userId,
-        exclude: [],
+        exclude: [agent.userId],
       })
       .returning('fan_out_id')
       .executeTakeFirstOrThrow();
@@ -95,6 +97,7 @@ describe("a new user's notifications, written out after the answer", () => {
       .select('user_id')
       .where('notification_subject', '=', 'Counted Waiting (Agent) was created by someone')
       .execute();
+    expect(told.map((r) => r.user_id)).toContain(approver.userId);
     expect(told.length).toBe(written);
     expect(
       await t.db
