@@ -54,18 +54,26 @@ afterAll(async () => {
 });
 
 /**
- * The statements one save sends (its call's, not those of the processes' background work), each as its
- * first words. Not the audit settings a connection is handed when it last carried another's (db/audit-
- * context.ts): a new user's notifications are written out in the background after its answer, and
- * whether the next save is given that connection depends on when they finished.
+ * The statements captured since the mark (of one call, if named), each as its first words. Not the audit
+ * settings a connection is handed when it last carried another's (db/audit-context.ts): a new user's
+ * notifications are written out in the background after its answer, and whether the next save is given
+ * that connection depends on when they finished.
  */
+const openingsSince = (mark: number, call?: string) =>
+  capture
+    .since(mark)
+    .filter(
+      (statement) =>
+        (call === undefined || statement.call === call) &&
+        !statement.sql.includes("set_config('pp.actor_id'"),
+    )
+    .map((statement) => statement.sql.trim().split(/\s+/).slice(0, 4).join(' ').toLowerCase());
+
+/** The statements one save sends: its call's, not those of the processes' background work. */
 async function statementsOf(call: string, payload: object, token?: string) {
   const mark = capture.mark();
   await post(call, payload, token);
-  return capture
-    .since(mark)
-    .filter((statement) => statement.call === call && !statement.sql.includes("set_config('pp.actor_id'"))
-    .map((statement) => statement.sql.trim().split(/\s+/).slice(0, 4).join(' ').toLowerCase());
+  return openingsSince(mark, call);
 }
 
 // First in the file: no user saved yet, so no writing out of another event runs beside this one.
@@ -87,11 +95,10 @@ describe("a new user's notifications, written out after the answer", () => {
       .executeTakeFirstOrThrow();
     const mark = capture.mark();
     const written = await fanOutNotifications(t.db);
-    const statements = capture
-      .since(mark)
-      .filter((statement) => !statement.sql.includes("set_config('pp.actor_id'"))
-      .map((statement) => statement.sql.trim().split(/\s+/).slice(0, 4).join(' ').toLowerCase());
-    expect(statements).toEqual(['select "fan_out_id", "kind", "subject",', 'with "taken" as (delete']);
+    expect(openingsSince(mark)).toEqual([
+      'select "fan_out_id", "kind", "subject",',
+      'with "taken" as (delete',
+    ]);
     const told = await t.db
       .selectFrom('notifications')
       .select('user_id')
