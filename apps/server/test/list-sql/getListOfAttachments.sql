@@ -39,7 +39,7 @@ select "m"."id" as "image_video_id", "s"."seller_name", "ag"."first_name" || ' '
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
-  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'))) and "m"."id" = ANY ($5)
+  where true and ((split_part(p.search_document, chr(57349), 1) ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g')))) and "m"."id" = ANY ($9)
   order by ROW("p"."property_name", "m"."id") asc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
@@ -51,8 +51,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
     inner join "property_media" as "m" on "m"."property_id" = "p"."property_id"
-    where true and (p.search_document ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')))
-    limit $6) as "counted";
+    where true and ((split_part(p.search_document, chr(57349), 1) ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))))
+    limit $10) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

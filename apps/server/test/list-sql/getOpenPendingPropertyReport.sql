@@ -68,7 +68,7 @@ select "page".*, (SELECT coalesce(string_agg(l.broker_association_id::text, ','
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-    where true and p.status IN ('Open', 'Pending') and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'))) and "p"."property_id" = ANY ($5)
+    where true and p.status IN ('Open', 'Pending') and ((split_part(p.search_document, chr(57349), 1) ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g')))) and "p"."property_id" = ANY ($9)
     order by ROW("p"."broker_id", "p"."property_id") asc) as "page"
   order by "page"."broker_id" asc, "page"."property_id" asc;
 
@@ -85,8 +85,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-    where true and p.status IN ('Open', 'Pending') and (p.search_document ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')))
-    limit $6) as "counted";
+    where true and p.status IN ('Open', 'Pending') and ((split_part(p.search_document, chr(57349), 1) ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))))
+    limit $10) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

@@ -46,7 +46,7 @@ select "p"."property_id", "s"."seller_name", "ag"."first_name" || ' ' || "ag"."l
   left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-  where true and (p.search_document ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'))) and "p"."property_id" = ANY ($5)
+  where true and ((split_part(p.search_document, chr(57349), 1) ~ ($1 || regexp_replace(lower($2), $3, $4, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g')))) and "p"."property_id" = ANY ($9)
   order by ROW("s"."seller_name", "p"."property_id") asc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
@@ -57,8 +57,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted
     left join "sellers" as "s" on "s"."seller_id" = "p"."seller_id"
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
-    where true and (p.search_document ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')))
-    limit $6) as "counted";
+    where true and ((split_part(p.search_document, chr(57349), 1) ~ ($2 || regexp_replace(lower($3), $4, $5, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g'))))
+    limit $10) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

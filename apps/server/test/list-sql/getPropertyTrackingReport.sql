@@ -35,7 +35,7 @@ select "p"."property_id", "p"."property_name", "p"."date_first_added", "p"."date
   from "properties" as "p"
   left join "roles" as "ut" on "ut"."id" = "p"."user_type"
   left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.search_document ~ ($5 || regexp_replace(lower($6), $7, $8, 'g'))) and "p"."property_id" = ANY ($9)
+  where true and ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($5 || regexp_replace(lower($6), $7, $8, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($9 || regexp_replace(lower($10), $11, $12, 'g')))) and "p"."property_id" = ANY ($13)
   order by ROW("p"."date_first_added", "p"."property_id") desc;
 
 select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted.match_key
@@ -45,8 +45,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted
     from "properties" as "p"
     left join "roles" as "ut" on "ut"."id" = "p"."user_type"
     left join "users" as "op" on "op"."user_id" = "p"."operator_id"
-    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.search_document ~ ($6 || regexp_replace(lower($7), $8, $9, 'g')))
-    limit $10) as "counted";
+    where true and ("p"."date_first_added" >= (($2::date + $3::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($4::date + $5::int)::timestamp AT TIME ZONE 'Asia/Manila')) and ((split_part(p.search_document, chr(57349), 1) ~ ($6 || regexp_replace(lower($7), $8, $9, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($10 || regexp_replace(lower($11), $12, $13, 'g'))))
+    limit $14) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

@@ -48,7 +48,7 @@ select "p"."property_id", "s"."seller_name", "p"."property_name", (CASE WHEN p.s
   left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
   left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
   where true and p.status IN ('Sold', 'Occupied') and (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date and (p.search_document ~ ($3 || regexp_replace(lower($4), $5, $6, 'g'))) and "p"."property_id" = ANY ($7)
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $1::date AND $2::date and ((split_part(p.search_document, chr(57349), 1) ~ ($3 || regexp_replace(lower($4), $5, $6, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($7 || regexp_replace(lower($8), $9, $10, 'g')))) and "p"."property_id" = ANY ($11)
   order by ROW((CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
   ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END), "p"."property_id") desc;
 
@@ -64,8 +64,8 @@ select count(*) as "n", CASE WHEN count(*) <= $1 THEN coalesce(array_agg(counted
     left join "users" as "ag" on "ag"."user_id" = "p"."agent_id"
     left join "brokers" as "b" on "b"."broker_id" = "p"."broker_id"
     where true and p.status IN ('Sold', 'Occupied') and (CASE WHEN p.status = 'Sold' THEN (p.date_sold AT TIME ZONE 'Asia/Manila')::date
-  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $2::date AND $3::date and (p.search_document ~ ($4 || regexp_replace(lower($5), $6, $7, 'g')))
-    limit $8) as "counted";
+  ELSE coalesce(p.date_rental_started, (p.date_last_status_change AT TIME ZONE 'Asia/Manila')::date) END) BETWEEN $2::date AND $3::date and ((split_part(p.search_document, chr(57349), 1) ~ ($4 || regexp_replace(lower($5), $6, $7, 'g')) OR substr(p.search_document, strpos(p.search_document, chr(57349))) ~ ($8 || regexp_replace(lower($9), $10, $11, 'g'))))
+    limit $12) as "counted";
 
 -- scoped: the first page in the default sort, as an Agent of an agency
 

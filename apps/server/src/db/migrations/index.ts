@@ -45,6 +45,7 @@ import { migration as m0047 } from './0047-notifications-searched-by-recipient.t
 import { migration as m0048 } from './0048-listing-name-words-in-order.ts';
 import { migration as m0049 } from './0049-notification-types-as-keys.ts';
 import { migration as m0050 } from './0050-words-removed-by-key.ts';
+import { migration as m0051 } from './0051-listing-search-one-index.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0048_listing_name_words_in_order': m0048,
   '0049_notification_types_as_keys': m0049,
   '0050_words_removed_by_key': m0050,
+  '0051_listing_search_one_index': m0051,
 };
 
 /**

@@ -22,10 +22,16 @@ export type PropertySearchField = (typeof PROPERTY_SEARCH_FIELDS)[number];
 
 const markerCode = (field: PropertySearchField) => 0xe001 + PROPERTY_SEARCH_FIELDS.indexOf(field);
 const marker = (field: PropertySearchField) => String.fromCharCode(markerCode(field));
-/** The listing's own fields: the document up to the seller's marker, with its own index (migration 0031). */
+/**
+ * The document in the two parts its trigram index keeps (migration 0051): the listing's own fields, up
+ * to the seller's marker, and its parents' names, from that marker on.
+ */
 const OWN_FIELDS: readonly PropertySearchField[] = ['name', 'headline', 'street', 'building'];
+const sellerMarker = sql.lit(markerCode('seller'));
 const ownText = (alias: string) =>
-  sql`split_part(${sql.raw(alias)}.search_document, chr(${sql.lit(markerCode('seller'))}), 1)`;
+  sql`split_part(${sql.raw(alias)}.search_document, chr(${sellerMarker}), 1)`;
+const parentsText = (alias: string) =>
+  sql`substr(${sql.raw(alias)}.search_document, strpos(${sql.raw(alias)}.search_document, chr(${sellerMarker})))`;
 const ANY_MARKER = `${marker('name')}-${marker('operator')}`;
 /** A regular expression's metacharacters (ARE), and each one escaped by a backslash. */
 const METACHARACTER = '([.*+?^${}()|\\[\\]\\\\])';
@@ -35,18 +41,23 @@ const ESCAPED = '\\\\\\1';
  * The listing `alias` has `text` within one of `fields`, as `field ILIKE '%text%'` on each of them
  * would say: the document holds each field lower-cased after its marker, and the regular expression
  * asks for the lower-cased text after one of these markers with no marker between. Its literal text
- * is what the document's trigram index is read by.
+ * is what the document's trigram index is read by: the part of the own fields, the parents' part, or,
+ * when both hold fields searched, each (a text within one field is within one part).
  */
 export function listingHas(alias: string, text: string, fields: readonly PropertySearchField[]) {
   // A text with a marker in it would span two fields: no field holds one.
   if (new RegExp(`[${ANY_MARKER}]`).test(text)) return sql<SqlBool>`false`;
-  const start = `[${fields.map(marker).join('')}][^${ANY_MARKER}]*`;
   // lower() in SQL, as ILIKE lowers; the whole pattern is a constant when the statement is planned.
-  const pattern = sql`${start} || regexp_replace(lower(${text}), ${METACHARACTER}, ${ESCAPED}, 'g')`;
-  // Only the listing's own fields: their own index, without the candidates a parent's name adds.
-  const own = fields.every((f) => OWN_FIELDS.includes(f));
-  const searched = own ? ownText(alias) : sql`${sql.raw(alias)}.search_document`;
-  return sql<SqlBool>`${searched} ~ (${pattern})`;
+  const escaped = sql`regexp_replace(lower(${text}), ${METACHARACTER}, ${ESCAPED}, 'g')`;
+  const within = (part: RawBuilder<unknown>, partFields: readonly PropertySearchField[]) =>
+    sql<SqlBool>`${part} ~ (${`[${partFields.map(marker).join('')}][^${ANY_MARKER}]*`} || ${escaped})`;
+  const own = fields.filter((f) => OWN_FIELDS.includes(f));
+  const parents = fields.filter((f) => !OWN_FIELDS.includes(f));
+  const parts = [
+    ...(own.length ? [within(ownText(alias), own)] : []),
+    ...(parents.length ? [within(parentsText(alias), parents)] : []),
+  ];
+  return parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
 
 /** The listing (`p`) has `text` within one of `fields` (listingHas); `orId` also finds the listing of that id. */
