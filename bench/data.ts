@@ -14,6 +14,7 @@ import { NOTIFICATION_TYPES, ROLE, type NotificationKind } from '@app/contract';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { fillListingNameWords } from '../apps/server/src/db/migrations/0042-listing-name-words.ts';
 import { fillUserSearchWords } from '../apps/server/src/db/migrations/0043-user-search-words.ts';
+import { searchDocumentOf } from '../apps/server/src/db/repositories/property-search.ts';
 import { BENCH_ADMIN, type apiClient, type BenchDatabase, type PageAs } from './lib.ts';
 
 export const BENCH_PASSWORD = 'BenchAgent123';
@@ -227,6 +228,7 @@ export async function generateMarketplace(
   for (const table of ['property_name_vocabulary', 'user_search_vocabulary'])
     words.indexes.push(...(await dropSecondaryIndexes(db, table)));
   const ranges = rangesOf(properties, BATCH);
+  const listingDocument = searchDocumentOf('x');
   // Listing g has id g, given here rather than drawn in turn, so that the batches go in side by side.
   const listingBatch =
     ({ from, to }: Range) =>
@@ -236,8 +238,7 @@ export async function generateMarketplace(
       await load(
         // The search document written here, as its trigger (skipped by a superuser's load) would.
         sql`INSERT INTO properties (property_id, ${LISTING_COLUMNS}, search_document)
-      SELECT x.*, property_search_document(x.property_name, x.property_headline, x.street_name,
-        x.building_name, x.seller_id, x.agent_id, x.broker_id, x.operator_id)
+      SELECT x.*, ${listingDocument.document}
       FROM (SELECT g, o.owner, o.owner_type, CASE WHEN g % 25 = 0 THEN NULL ELSE ${firstSeller}::int + g % ${sellers} END,
         CASE WHEN o.individual OR g % 20 = 0 THEN NULL ELSE o.owner END,
         CASE WHEN NOT o.individual AND g % 7 = 0 THEN ${agentOf('g * 31')} END,
@@ -275,7 +276,7 @@ export async function generateMarketplace(
       CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (${properties} - g) * 60) AS added) a
       CROSS JOIN LATERAL (SELECT a.added AS added, CASE WHEN s.status = 'Open' THEN a.added
         ELSE least(now(), a.added + make_interval(days => g % 90)) END AS changed) d
-      ${address('g', 15485863)}) AS x (property_id, ${LISTING_COLUMNS})`,
+      ${address('g', 15485863)}) AS x (property_id, ${LISTING_COLUMNS}) ${listingDocument.parents}`,
       );
       console.log(`${to.toLocaleString()} properties`);
     };

@@ -159,3 +159,30 @@ async function parentListings(db: Db, pattern: string, fields: readonly Property
     WHERE ${sql.join(named, sql` OR `)} LIMIT ${MAX_PARENT_LISTINGS + 1}`.execute(db);
   return rows.length > MAX_PARENT_LISTINGS ? undefined : rows.map((r) => r.id);
 }
+
+/**
+ * The search document of each row of `alias` (a listing's fields by their column names) and the joins
+ * it needs, for statements that write many documents at once: the parents' names looked up by key
+ * (`OFFSET 0` keeps each a lookup, not a join that reads the whole table) and the document formed by
+ * `property_search_text` (migration 0052), which the statement inlines.
+ */
+export function searchDocumentOf(alias: string) {
+  const l = sql.raw(alias);
+  const named = (as: string, table: string, names: string, key: string, column: string) =>
+    sql`LEFT JOIN LATERAL (SELECT ${sql.raw(names)} FROM ${sql.raw(table)} WHERE ${sql.raw(key)} = ${l}.${sql.raw(column)}
+      OFFSET 0) ${sql.raw(as)} ON true`;
+  return {
+    document: sql<string>`property_search_text(${l}.property_name, ${l}.property_headline, ${l}.street_name,
+      ${l}.building_name, doc_s.seller_name, doc_a.first_name, doc_a.last_name, doc_b.broker_name,
+      doc_o.first_name, doc_o.last_name)`,
+    parents: sql.join(
+      [
+        named('doc_s', 'sellers', 'seller_name', 'seller_id', 'seller_id'),
+        named('doc_a', 'users', 'first_name, last_name', 'user_id', 'agent_id'),
+        named('doc_b', 'brokers', 'broker_name', 'broker_id', 'broker_id'),
+        named('doc_o', 'users', 'first_name, last_name', 'user_id', 'operator_id'),
+      ],
+      sql` `,
+    ),
+  };
+}

@@ -9,6 +9,7 @@ import { createDb, inTransaction, migrate, type Db } from '../../db/index.ts';
 import { fillListingNameWords } from '../../db/migrations/0042-listing-name-words.ts';
 import { fillUserSearchWords } from '../../db/migrations/0043-user-search-words.ts';
 import { migrationProvider } from '../../db/migrations/index.ts';
+import { searchDocumentOf } from '../../db/repositories/property-search.ts';
 import { mediaDir, STORED_NAME } from '../media.ts';
 import type { MediaStore } from '../media-store/index.ts';
 import { diskStore } from '../media-store/disk.ts';
@@ -167,9 +168,9 @@ async function deriveTextAgain(db: Db) {
         await sql`ALTER TABLE properties ${sql.raw(action)} TRIGGER ${sql.id(name)}`.execute(trx);
     };
     await setTriggers('DISABLE');
+    const { document, parents } = searchDocumentOf('l');
     await sql`UPDATE properties p SET search_document = d.document
-      FROM (SELECT property_id, property_search_document(property_name, property_headline, street_name,
-              building_name, seller_id, agent_id, broker_id, operator_id) AS document FROM properties) d
+      FROM (SELECT l.property_id, ${document} AS document FROM properties l ${parents}) d
       WHERE p.property_id = d.property_id AND p.search_document IS DISTINCT FROM d.document`.execute(trx);
     await setTriggers('ENABLE');
     await sql`TRUNCATE property_name_words, property_name_vocabulary, user_search_vocabulary`.execute(trx);
