@@ -157,6 +157,7 @@ export async function generateMarketplace(
     sql<{ firstAgency: number }>`SELECT min(agency_id) AS "firstAgency" FROM agencies`,
   );
   const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const statistics = await indexStatistics(db);
   // Built with the listings' below (three of the users' eleven and four of the sellers' seven are
   // trigram indexes).
   const userIndexes = await dropSecondaryIndexes(db, 'users');
@@ -347,6 +348,7 @@ export async function generateMarketplace(
     ),
   );
   for (const restore of words.keys) await restore.execute(db);
+  for (const setting of statistics) await setting.execute(db);
   const { rows: tables } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
     WHERE schemaname = 'public' ORDER BY pg_total_relation_size(tablename::regclass) DESC`.execute(db);
   await part('vacuum analyze', () =>
@@ -380,6 +382,21 @@ async function dropSecondaryIndexes(db: BenchDatabase['db'], table: string) {
       (SELECT conname FROM pg_constraint WHERE conrelid = ${table}::regclass)`.execute(db);
   for (const { name } of rows) await sql`DROP INDEX ${sql.id(name)}`.execute(db);
   return rows.map((r) => r.definition);
+}
+
+/**
+ * How finely the index columns that a migration set apart are sampled (SET STATISTICS), to be set again
+ * once their indexes are built anew: a dropped index takes its settings with it.
+ */
+async function indexStatistics(db: BenchDatabase['db']) {
+  const { rows } = await sql<{ index: string; column: number; target: number }>`SELECT
+      a.attrelid::regclass::text AS index, a.attnum AS column, a.attstattarget AS target
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    WHERE c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace AND a.attstattarget >= 0`.execute(db);
+  return rows.map(
+    ({ index, column, target }) =>
+      sql`ALTER INDEX ${sql.id(index)} ALTER COLUMN ${sql.raw(String(column))} SET STATISTICS ${sql.raw(String(target))}`,
+  );
 }
 
 /**

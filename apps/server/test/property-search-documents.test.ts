@@ -210,6 +210,16 @@ describe('search documents', () => {
     expect(await partsRead(['name', 'seller'])).toEqual(['split_part', 'substr']);
   });
 
+  it('are guessed from 1,001 sampled documents a column, not 101 (decision 116)', async () => {
+    const { rows } = await sql<{ column: number; target: number }>`SELECT attnum AS column,
+        attstattarget AS target FROM pg_attribute
+      WHERE attrelid = 'properties_search_trgm'::regclass ORDER BY attnum`.execute(env.t.db);
+    expect(rows).toEqual([
+      { column: 1, target: 1000 },
+      { column: 2, target: 1000 },
+    ]);
+  });
+
   it("answer Property Tracking's search through indexes alone, so that it can be combined with the report's days", async () => {
     // The owner types named by the text are looked up first ('agent': Agent and Owner-Agent), so each
     // arm of the OR is an index read: without one, only a scan of every listing of the days can

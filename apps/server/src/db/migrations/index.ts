@@ -47,6 +47,7 @@ import { migration as m0049 } from './0049-notification-types-as-keys.ts';
 import { migration as m0050 } from './0050-words-removed-by-key.ts';
 import { migration as m0051 } from './0051-listing-search-one-index.ts';
 import { migration as m0052 } from './0052-listing-search-text.ts';
+import { migration as m0053 } from './0053-listing-search-statistics.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0050_words_removed_by_key': m0050,
   '0051_listing_search_one_index': m0051,
   '0052_listing_search_text': m0052,
+  '0053_listing_search_statistics': m0053,
 };
 
 /**
