@@ -395,7 +395,7 @@ async function indexStatistics(db: BenchDatabase['db']) {
     WHERE c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace AND a.attstattarget >= 0`.execute(db);
   return rows.map(
     ({ index, column, target }) =>
-      sql`ALTER INDEX ${sql.id(index)} ALTER COLUMN ${sql.raw(String(column))} SET STATISTICS ${sql.raw(String(target))}`,
+      sql`ALTER INDEX ${sql.id(index)} ALTER COLUMN ${sql.lit(column)} SET STATISTICS ${sql.lit(target)}`,
   );
 }
 
