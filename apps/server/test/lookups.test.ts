@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { LOOKUP_MATCHES, ROLE } from '@app/contract';
 import { AGENCY } from '../src/calls/organisation-definitions.ts';
 import { agencyPayload, idOf, place, setAgency, useTestApp } from './entity-fixtures.ts';
@@ -76,6 +77,37 @@ describe('lookups', () => {
     const first = await lookup('GetSellerWithoutPagination', '?searchText=');
     expect(first).toHaveLength(LOOKUP_MATCHES);
     expect(first[0]).toEqual({ seller_id: sellerIds[0], seller_name: 'Mabini 001' });
+  });
+
+  it("finds the first matches in name order past the names it walks, whatever their letters' case", async () => {
+    // Ten matches among the names a search reads in order (sellerNamesHolding), too few, and the rest
+    // past them, in capitals the search does not use.
+    await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, house_number, street_name,
+        province_id, town_id, barangay_id, zip_code, agency_id)
+      SELECT name, 'Owner', '09190000001', '15', 'Amorsolo Street', s.province_id, s.town_id, s.barangay_id,
+        '1209', s.agency_id
+      FROM (SELECT 'Aa filler ' || lpad(g::text, 5, '0') AS name FROM generate_series(1, 29000) g
+        UNION ALL SELECT 'Aa ÑANDÚ early ' || g FROM generate_series(1, 10) g
+        UNION ALL SELECT 'Ab ÑANDÚ late ' || lpad(g::text, 2, '0') FROM generate_series(1, 60) g) names
+      CROSS JOIN (SELECT * FROM sellers WHERE seller_id = ${sellerIds[0]!}) s`.execute(env.t.db);
+    try {
+      const found = (await lookup('GetSellerWithoutPagination', '?searchText=ñandú')).map(
+        (r) => r.seller_name,
+      );
+      const late = Array.from(
+        { length: LOOKUP_MATCHES - 10 },
+        (_, i) => `Ab ÑANDÚ late ${String(i + 1).padStart(2, '0')}`,
+      );
+      const early = Array.from({ length: 10 }, (_, i) => `Aa ÑANDÚ early ${i + 1}`).sort();
+      expect(found).toEqual([...early, ...late]);
+      // Fifty among the names walked: the first of them in order.
+      const filler = await lookup('GetSellerWithoutPagination', '?searchText=A%20FILLER%200');
+      expect(filler.map((r) => r.seller_name)).toEqual(
+        Array.from({ length: LOOKUP_MATCHES }, (_, i) => `Aa filler ${String(i + 1).padStart(5, '0')}`),
+      );
+    } finally {
+      await sql`DELETE FROM sellers WHERE seller_name LIKE 'A_ %'`.execute(env.t.db);
+    }
   });
 
   it('answers the rows of the ids a form has chosen', async () => {

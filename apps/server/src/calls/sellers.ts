@@ -178,13 +178,18 @@ export const sellerCalls: AnyCall[] = [
     tag: 'Lookups',
     summary:
       'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them (ids also name the sellers of listings you see)',
-    handle: async ({ db, user, input }) => ({
-      resultData: await narrowLookup(
-        sellers.sellerNamesInScope(db, input?.ids?.length ? namedSellerScope(user) : sellerScope(user)),
-        input,
-        sql.ref('s.seller_name'),
-        's.seller_id',
-      ).execute(),
-    }),
+    handle: async ({ db, user, input }) => {
+      if (input?.searchText !== undefined && !input.ids?.length)
+        return { resultData: await sellers.sellerNamesHolding(db, sellerScope(user), input.searchText) };
+      const scope = input?.ids?.length ? namedSellerScope(user) : sellerScope(user);
+      return {
+        resultData: await narrowLookup(
+          sellers.sellerNamesInScope(db, scope),
+          input,
+          sql.ref('s.seller_name'),
+          's.seller_id',
+        ).execute(),
+      };
+    },
   }),
 ];

@@ -1,5 +1,7 @@
-import type { Expression, SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { LOOKUP_MATCHES } from '@app/contract';
 import type { Db } from '../index.ts';
+import { escapeLike } from '../like.ts';
 
 /**
  * Sellers (`s`) that `scope` lets through, with their agency's name (a seller has at most one: no
@@ -49,3 +51,35 @@ export const sellerNamesInScope = (db: Db, scope: Expression<SqlBool>) =>
     .where(scope)
     .orderBy('s.seller_name')
     .orderBy('s.seller_id');
+
+/** How many names in order a seller lookup's search reads before it leaves the search to the trigrams. */
+const NAMES_WALKED = 30_000;
+
+/**
+ * The first LOOKUP_MATCHES sellers in name order whose names hold `text` (as ILIKE finds it), of those
+ * `scope` lets through (decision 117). The first NAMES_WALKED names in order are matched against the
+ * lowercased copy that their index holds (migration 0054): a text of many sellers ('seller 12') is
+ * found there in a few milliseconds, where ILIKE lowercases every name it reads. A text found fewer
+ * times there is looked up as in any lookup (lib/lookup.ts): the planner reads its trigrams.
+ */
+export async function sellerNamesHolding(db: Db, scope: Expression<SqlBool>, text: string) {
+  const pattern = `%${escapeLike(text)}%`;
+  const walked = await db
+    .selectFrom(
+      sellerNamesInScope(db, scope)
+        .select(sql<string>`lower(s.seller_name)`.as('folded'))
+        .limit(NAMES_WALKED)
+        .as('w'),
+    )
+    .select(['w.seller_id', 'w.seller_name'])
+    .where(sql<SqlBool>`w.folded LIKE lower(${pattern})`)
+    .orderBy('w.seller_name')
+    .orderBy('w.seller_id')
+    .limit(LOOKUP_MATCHES)
+    .execute();
+  if (walked.length === LOOKUP_MATCHES) return walked;
+  return sellerNamesInScope(db, scope)
+    .where('s.seller_name', 'ilike', pattern)
+    .limit(LOOKUP_MATCHES)
+    .execute();
+}
