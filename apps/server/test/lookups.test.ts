@@ -80,8 +80,8 @@ describe('lookups', () => {
   });
 
   it("finds the first matches in name order past the names it walks, whatever their letters' case", async () => {
-    // Ten matches among the names a search reads in order (sellerNamesHolding), too few, and the rest
-    // past them, in capitals the search does not use.
+    // Ten matches among the names a search reads in order (sellerNamesHoldingAmongFirst), too few,
+    // and the rest past them, in capitals the search does not use.
     await sql`INSERT INTO sellers (seller_name, property_owner_name, phone_1, house_number, street_name,
         province_id, town_id, barangay_id, zip_code, agency_id)
       SELECT name, 'Owner', '09190000001', '15', 'Amorsolo Street', s.province_id, s.town_id, s.barangay_id,

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { MESSAGES, isAgentRole, seesAllAgencies, sellerApi } from '@app/contract';
+import { LOOKUP_MATCHES, MESSAGES, isAgentRole, seesAllAgencies, sellerApi } from '@app/contract';
 import { defineCall, type AnyCall } from './registry.ts';
 import { narrowLookup } from '../lib/lookup.ts';
 import type { Db } from '../db/index.ts';
@@ -179,8 +179,10 @@ export const sellerCalls: AnyCall[] = [
     summary:
       'Sellers in your scope by name (user_id is ignored: the session decides); searchText or ids narrow them (ids also name the sellers of listings you see)',
     handle: async ({ db, user, input }) => {
-      if (input?.searchText !== undefined && !input.ids?.length)
-        return { resultData: await sellers.sellerNamesHolding(db, sellerScope(user), input.searchText) };
+      if (input?.searchText !== undefined && !input.ids?.length) {
+        const walked = await sellers.sellerNamesHoldingAmongFirst(db, sellerScope(user), input.searchText);
+        if (walked.length === LOOKUP_MATCHES) return { resultData: walked };
+      }
       const scope = input?.ids?.length ? namedSellerScope(user) : sellerScope(user);
       return {
         resultData: await narrowLookup(

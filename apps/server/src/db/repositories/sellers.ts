@@ -56,15 +56,14 @@ export const sellerNamesInScope = (db: Db, scope: Expression<SqlBool>) =>
 const NAMES_WALKED = 30_000;
 
 /**
- * The first LOOKUP_MATCHES sellers in name order whose names hold `text` (as ILIKE finds it), of those
- * `scope` lets through (decision 117). The first NAMES_WALKED names in order are matched against the
- * lowercased copy that their index holds (migration 0054): a text of many sellers ('seller 12') is
- * found there in a few milliseconds, where ILIKE lowercases every name it reads. A text found fewer
- * times there is looked up as in any lookup (lib/lookup.ts): the planner reads its trigrams.
+ * Of the first NAMES_WALKED names in order that `scope` lets through, the first LOOKUP_MATCHES whose
+ * names hold `text` (as ILIKE finds it), matched against the lowercased copy their index holds
+ * (decision 117, migration 0054): a text of many sellers ('seller 12') is found there in a few
+ * milliseconds, where ILIKE lowercases every name it reads. Fewer than LOOKUP_MATCHES: the search is
+ * left to the lookup's own (lib/lookup.ts), which the planner answers from the trigrams.
  */
-export async function sellerNamesHolding(db: Db, scope: Expression<SqlBool>, text: string) {
-  const pattern = `%${escapeLike(text)}%`;
-  const walked = await db
+export const sellerNamesHoldingAmongFirst = (db: Db, scope: Expression<SqlBool>, text: string) =>
+  db
     .selectFrom(
       sellerNamesInScope(db, scope)
         .select(sql<string>`lower(s.seller_name)`.as('folded'))
@@ -72,14 +71,8 @@ export async function sellerNamesHolding(db: Db, scope: Expression<SqlBool>, tex
         .as('w'),
     )
     .select(['w.seller_id', 'w.seller_name'])
-    .where(sql<SqlBool>`w.folded LIKE lower(${pattern})`)
+    .where(sql<SqlBool>`w.folded LIKE lower(${`%${escapeLike(text)}%`})`)
     .orderBy('w.seller_name')
     .orderBy('w.seller_id')
     .limit(LOOKUP_MATCHES)
     .execute();
-  if (walked.length === LOOKUP_MATCHES) return walked;
-  return sellerNamesInScope(db, scope)
-    .where('s.seller_name', 'ilike', pattern)
-    .limit(LOOKUP_MATCHES)
-    .execute();
-}
