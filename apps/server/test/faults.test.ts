@@ -69,6 +69,14 @@ async function killSave(t: TestApp, locker: pg.Client, pid: number, saving: Retu
   return res;
 }
 
+/** Once the events queued by the saves before are written out (after their commit): their rows counted. */
+const fannedOut = (t: TestApp) =>
+  waitFor("the earlier saves' notifications", async () =>
+    (await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute()).length === 0
+      ? true
+      : undefined,
+  );
+
 const idOfProperty = (db: Db, name: string) =>
   db.selectFrom('properties').select('property_id').where('property_name', '=', name).executeTakeFirst();
 
@@ -92,10 +100,10 @@ describe('(a) the database connection killed in the middle of a save', () => {
     await locker.connect();
     try {
       await locker.query('BEGIN');
-      // saveproperty writes the property, its history and its notifications in one statement, which
-      // waits here for the notifications table. PostgreSQL shows the statement's first 1,024 bytes,
-      // which name the properties table.
-      await locker.query('LOCK TABLE notifications IN EXCLUSIVE MODE');
+      // saveproperty writes the property, its history and its queued news in one statement, which
+      // waits here for the queue's table. PostgreSQL shows the statement's first 1,024 bytes, which
+      // name the properties table.
+      await locker.query('LOCK TABLE notification_fan_outs IN EXCLUSIVE MODE');
       const saving = save('Half Written');
       const pid = await waitFor(
         'the save to wait for its notifications',
@@ -134,6 +142,7 @@ describe('(a) the database connection killed in the middle of a save', () => {
     const agent = await t.signedIn(ROLE.Agent);
     const saveAsAgent = (name: string) =>
       t.call(agent.token, { method: 'POST', url: '/api/saveproperty', payload: propertyForm(where, name) });
+    await fannedOut(t);
     const before = await tableCounts(t.db);
     const locker = new pg.Client({ connectionString: t.databaseUrl });
     await locker.connect();
@@ -217,11 +226,7 @@ describe('(a) a new user, written in one statement with their links and its even
   it('a skill deleted while the save waits for it: 400 in plain words, and no user', async () => {
     const skillId = await newSkill('Vanishing skill');
     // The users saved before are told of after their commit: counted once that is done.
-    await waitFor("the earlier saves' notifications", async () =>
-      (await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute()).length === 0
-        ? true
-        : undefined,
-    );
+    await fannedOut(t);
     await locker.query('BEGIN');
     // Checked before the write, the skill is still there; the write waits for its row.
     await locker.query('DELETE FROM user_skills WHERE user_skills_id = $1', [skillId]);
@@ -466,6 +471,7 @@ describe.skipIf(!mountable)('(d) the media disk full', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     propertyId = (await idOfProperty(t.db, 'Disk house'))!.property_id;
+    await fannedOut(t);
     media = path.join(t.config.dataDir, 'media');
     // A real, tiny file system as the media disk: 64 KiB.
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0755', 'tmpfs', media]);

@@ -22,7 +22,6 @@ import {
   dwellingQuery,
   insertNewProperty,
   openLimitReached,
-  newPropertySteps,
   productModeNamedQuery,
   sellerQuery,
 } from '../db/repositories/properties.ts';
@@ -295,8 +294,8 @@ export async function insertListing(
 }
 
 /**
- * Saves a newListing with its first history row and its notifications, in one statement that also
- * takes the saver's open-listing place (ownerColumn): no transaction (decision 72).
+ * Saves a newListing with its first history row and its news queued for its notifications, in one
+ * statement that also takes the saver's open-listing place (ownerColumn): no transaction (decision 72).
  */
 export async function saveNewListing(
   db: Db,
@@ -304,7 +303,9 @@ export async function saveNewListing(
   values: Awaited<ReturnType<typeof newListing>>,
   name: string,
 ) {
-  const steps = newPropertySteps(db, { ...values, user_id: ownerColumn(user) }, savedBy(user));
+  const listed = events.propertyListed(user, name, 'p');
   // One statement: a deadlock (two owners naming each other as agents at once, lockedAgents) undid it.
-  return withinLimit(retrying(() => events.propertyListed(untyped(db), user, name, steps)));
+  return withinLimit(
+    retrying(() => insertNewProperty(db, { ...values, user_id: ownerColumn(user) }, savedBy(user), [listed])),
+  );
 }

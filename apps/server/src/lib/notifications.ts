@@ -36,12 +36,12 @@ export const audience = {
   /** Those who may change the status of (approve) the user: the rule of changeUserStatus (decision 85). */
   statusChangersOf: (userId: Id) => statusChangersOf(userId),
   user: (userId: number) => sql`SELECT ${userId}::int AS user_id`,
-  /** The listing's owner and agents 1-3 (of `listings`: the table, or the new rows of a step). */
-  listingPeople: (propertyId: Id, listings = 'properties') => sql`SELECT unnest(ARRAY[user_id, agent_id,
-    secondary_agent_id, third_agent_id]) AS user_id FROM ${sql.table(listings)} WHERE property_id = ${propertyId}`,
-  /** The Agents and Owner-Agents of the listing's agency (of `listings`, as above). */
-  listingAgency: (propertyId: Id, listings = 'properties') => sql`SELECT u.user_id FROM users u
-    JOIN ${sql.table(listings)} p ON p.agency_id = u.associated_agency_id
+  /** The listing's owner and agents 1-3. */
+  listingPeople: (propertyId: Id) => sql`SELECT unnest(ARRAY[user_id, agent_id, secondary_agent_id,
+    third_agent_id]) AS user_id FROM properties WHERE property_id = ${propertyId}`,
+  /** The Agents and Owner-Agents of the listing's agency. */
+  listingAgency: (propertyId: Id) => sql`SELECT u.user_id FROM users u
+    JOIN properties p ON p.agency_id = u.associated_agency_id
     WHERE p.property_id = ${propertyId} AND u.role_id IN (${sql.join(AGENT_ROLES.map((role) => sql.lit(role)))})`,
   /** The Owner-Agents of the user's agency. */
   agencyOwnerAgents: (userId: number) => sql`SELECT o.user_id FROM users o
@@ -80,21 +80,30 @@ export const notify = (trx: AnyDb, event: NotifyEvent): Promise<number> =>
     recipients: () => event.recipients,
   });
 
+/** Who hears of a listing's news: the admins, its people and its agency's agents. */
+const listing = (propertyId: Id) => [
+  audience.admins,
+  audience.listingPeople(propertyId),
+  audience.listingAgency(propertyId),
+];
+
 /**
  * The audiences of events told after their commit, not in it: a whole staff (decision 58), as queries
  * of the record's id. Those who may approve a new user (decision 85) can be thousands (every Operator,
- * where Operators may approve Agents): writing to them need not hold up the save.
+ * where Operators may approve Agents), and so can a large brokerage's agents, who hear of each new
+ * listing of their agency (decision 118): writing to them need not hold up the save.
  */
 const AFTER_COMMIT = {
   userCreated: (id: RawBuilder<number>) => [audience.statusChangersOf(id)],
+  propertyListed: listing,
 } satisfies Partial<Record<NotificationKind, (id: RawBuilder<number>) => readonly RawBuilder<unknown>[]>>;
 type AfterCommitKind = keyof typeof AFTER_COMMIT;
 
 /**
  * A step of the statement that creates a record (the row of `from`, whose id is `idColumn`): saves the
  * event, and wakes the processes (lib/notification-hub.ts) to write it out once that commits
- * (fanOutNotifications). It is written if and only if the record is; the record is not told of its own
- * creation. `subject` is an expression of the row (`o`).
+ * (fanOutNotifications). It is written if and only if the record is; a new user is not told of their
+ * own creation. `subject` is an expression of the row (`o`).
  */
 function afterCommitStep(
   event: { kind: AfterCommitKind; entity: NotificationEntity; actor: number; subject: RawBuilder<string> },
@@ -106,7 +115,7 @@ function afterCommitStep(
     name: 'queued',
     step: sql`INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, exclude)
       SELECT ${event.kind}::text, left(${event.subject}, 500), ${event.entity}::text, ${id}, ${event.actor}::int,
-        ARRAY[${id}]
+        ${event.entity === 'user' ? sql`ARRAY[${id}]` : sql`'{}'::int[]`}
       FROM ${sql.table(from)} o
       RETURNING pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`,
   };
@@ -179,8 +188,8 @@ export function fanOutEvent(e: QueuedEvent): NotifyEachEvent {
 /**
  * notify for many records at once (a bulk action), in the same one statement: each item's recipients
  * are queries of its id (`audience.listingPeople(id)`), given as a reference to the item's row. The
- * items may be the rows a step of the statement's own `steps` writes (`from`: a new listing), each with
- * its `id` column and `subject`, so that one statement writes both.
+ * items may be the rows a step of the statement's own `steps` writes (`from`: the queued event a
+ * fan-out takes, fanOutEvent), each with its `id` column and `subject`, so that one statement does both.
  */
 export async function notifyEach(trx: AnyDb, event: NotifyEachEvent): Promise<number> {
   const statement = notifyStatement(trx, event);
@@ -233,12 +242,6 @@ export function notifyStatement(trx: AnyDb, event: NotifyEachEvent) {
   return statement.compile(trx);
 }
 
-const listing = (propertyId: Id, listings?: string) => [
-  audience.admins,
-  audience.listingPeople(propertyId, listings),
-  audience.listingAgency(propertyId, listings),
-];
-
 /** The events that notify, each one call in the transaction of its change, or a step of its statement. */
 export const events = {
   /** A step of a new user's insert (the row of `from`, with its role_name): tells of them after its commit. */
@@ -254,16 +257,18 @@ export const events = {
       'user_id',
     ),
 
-  /** A new listing, written by `steps` as the rows of 'p', with the notifications in one statement. */
-  propertyListed: (db: AnyDb, actor: SessionUser, name: string, steps: readonly Step[]) =>
-    notifyEach(db, {
-      kind: 'propertyListed',
-      steps,
-      items: { from: 'p', id: 'property_id', subject: `${name} was listed by ${actor.full_name}` },
-      entity: 'property',
-      actor: actor.user_id,
-      recipients: (id) => listing(id, 'p'),
-    }),
+  /** A step of a new listing's insert (the row of `from`): tells of it after its commit. */
+  propertyListed: (actor: SessionUser, name: string, from: string) =>
+    afterCommitStep(
+      {
+        kind: 'propertyListed',
+        subject: sql<string>`${`${name} was listed by ${actor.full_name}`}::text`,
+        entity: 'property',
+        actor: actor.user_id,
+      },
+      from,
+      'property_id',
+    ),
 
   /** A status change is the news; other changes saved with it are in the listing's history. */
   propertyChanged: (

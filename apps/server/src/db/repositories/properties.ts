@@ -205,9 +205,9 @@ export const newPropertySteps = (db: Db, values: Record<string, unknown>, by: Sa
   },
 ];
 
-/** Inserts a new listing (newPropertySteps) in one statement; answers its id. */
-export async function insertNewProperty(db: Db, values: Record<string, unknown>, by: SavedBy) {
-  const steps = newPropertySteps(db, values, by);
+/** Inserts a new listing (newPropertySteps) in one statement, with the `more` steps; answers its id. */
+export async function insertNewProperty(db: Db, values: Record<string, unknown>, by: SavedBy, more?: Step[]) {
+  const steps = [...newPropertySteps(db, values, by), ...(more ?? [])];
   const query = sql<{ property_id: number }>`WITH ${stepParts(steps)} SELECT property_id FROM p`;
   return (await firstPrepared(db, query.compile(db))).property_id;
 }
