@@ -106,7 +106,7 @@ describe('(a) the database connection killed in the middle of a save', () => {
       await locker.query('LOCK TABLE notification_fan_outs IN EXCLUSIVE MODE');
       const saving = save('Half Written');
       const pid = await waitFor(
-        'the save to wait for its notifications',
+        'the save to wait for the queue',
         async () => (await waitingFor(locker, 'properties'))[0],
       );
       // It has begun: it holds the write lock of the properties table.

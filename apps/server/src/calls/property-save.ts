@@ -11,7 +11,7 @@ import {
   type PropertyFields,
   type PropertyUpdateFields,
 } from '@app/contract';
-import { readAtOnce } from '../db/at-once.ts';
+import { readAtOnce, type Step } from '../db/at-once.ts';
 import type { Db, Trx } from '../db/index.ts';
 import { retrying } from '../db/transaction.ts';
 import { runPrepared } from '../db/prepared.ts';
@@ -283,14 +283,16 @@ const savedBy = (user: ListingSaver) => ({ userId: user.user_id, operator: user.
 
 /**
  * Inserts a newListing, within the saver's open-listing limit, with its first history row (status
- * Open); answers its id. A place removed since newListing read it is refused by its foreign key.
+ * Open) and the `more` steps, in one statement; answers its id. A place removed since newListing read
+ * it is refused by its foreign key.
  */
 export async function insertListing(
   db: Db,
   user: ListingSaver,
   values: Awaited<ReturnType<typeof newListing>>,
+  more?: Step[],
 ) {
-  return withinLimit(insertNewProperty(db, { ...values, user_id: ownerColumn(user) }, savedBy(user)));
+  return withinLimit(insertNewProperty(db, { ...values, user_id: ownerColumn(user) }, savedBy(user), more));
 }
 
 /**
@@ -305,7 +307,5 @@ export async function saveNewListing(
 ) {
   const listed = events.propertyListed(user, name, 'p');
   // One statement: a deadlock (two owners naming each other as agents at once, lockedAgents) undid it.
-  return withinLimit(
-    retrying(() => insertNewProperty(db, { ...values, user_id: ownerColumn(user) }, savedBy(user), [listed])),
-  );
+  return retrying(() => insertListing(db, user, values, [listed]));
 }
