@@ -259,18 +259,36 @@ try {
     add({ label: call, kind: 'save', as: 'Super Admin', http });
   }
   // A saver with an open-listing limit takes their place in the statement that writes the listing
-  // (decision 72): an Agent.
-  // Its notifications, to its agency's Agents among others, are written just after it (decision 118):
-  // back to back, and one at a time once those of the listing before are written.
+  // (decision 72): an Agent. Its notifications, to its agency's Agents among others, are written just
+  // after it (decision 118): back to back, and one at a time once those of the listing before are written.
+  const timeAsAgent = async (label: string, run: () => Promise<unknown>, settle?: () => Promise<unknown>) => {
+    await written();
+    add({ label, kind: 'save', as: 'Agent', http: await measure(run, SAVES_N, settle) });
+  };
+  const backToBackAndOneAtATime = async (label: string, run: () => Promise<unknown>) => {
+    await timeAsAgent(label, run);
+    await timeAsAgent(`${label}, one at a time`, run, written);
+  };
   const agentSave = 'saveproperty, as an Agent';
   const postAgentListing = () => api.post('saveproperty', saves.saveproperty(), users.Agent);
   if (wanted(agentSave)) {
     await roomForListings(db, market.agent.user_id);
-    await written();
-    add({ label: agentSave, kind: 'save', as: 'Agent', http: await measure(postAgentListing, SAVES_N) });
-    await written();
-    const http = await measure(postAgentListing, SAVES_N, written);
-    add({ label: `${agentSave}, one at a time`, kind: 'save', as: 'Agent', http });
+    await backToBackAndOneAtATime(agentSave, postAgentListing);
+  }
+  // The Agent changing the status of their own listing, from the edit form GetPropertyById fills: told
+  // to the same people just after its commit (decision 119).
+  const agentChange = 'updateproperty, status changed, as an Agent';
+  if (wanted(agentChange)) {
+    await roomForListings(db, market.agent.user_id);
+    await postAgentListing();
+    const { id } = await one(sql<{ id: number }>`SELECT max(property_id) AS id FROM properties
+      WHERE user_id = ${market.agent.user_id}`);
+    const form: { resultData: object[] } = JSON.parse(await api.get(`GetPropertyById?id=${id}`, users.Agent));
+    let changes = 0;
+    const status = () => (++changes % 2 ? 'Pending' : 'Open');
+    await backToBackAndOneAtATime(agentChange, () =>
+      api.post('updateproperty', { ...form.resultData[0], id, status: status() }, users.Agent),
+    );
   }
   // New users saved back to back (above) share the disk with the notifications of the ones before; also
   // timed one at a time, as staff create users, once the notifications before have been written.

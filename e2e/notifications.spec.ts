@@ -109,6 +109,7 @@ test.describe('Notifications', () => {
   }) => {
     // Two more changes by the admin, through the API: two more notifications for the Agent.
     const adminHeaders = await apiHeaders(request);
+    const before = await unreadCount(request, agentHeaders);
     for (const status of ['Occupied', 'Open']) {
       const res = await request.post('/api/updateproperty', {
         headers: adminHeaders,
@@ -116,7 +117,9 @@ test.describe('Notifications', () => {
       });
       expect(res.status(), await res.text()).toBe(200);
     }
-    const unread = await unreadCount(request, agentHeaders);
+    // Written just after each change commits (decision 119).
+    const unread = before + 2;
+    await expect.poll(() => unreadCount(request, agentHeaders)).toBe(unread);
 
     await signIn(page, AGENT_EMAIL, E2E.demoPassword);
     await expect(page.getByRole('heading', { level: 1, name: 'Notification' })).toBeVisible();

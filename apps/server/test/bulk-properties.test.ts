@@ -114,14 +114,16 @@ describe('bulkPropertyStatus', () => {
       .execute();
     expect(audit.map((a) => Number(a.entity_id)).sort()).toEqual([...mine].sort());
     // The admins hear of it once: a digest naming how many (one listing alone is named as a save names it).
-    const heard = await env.t.db
-      .selectFrom('notifications')
-      .select(['entity_id', 'notification_type', 'notification_subject'])
-      .where('user_id', '=', env.admin.userId)
-      .where('entity_id', 'in', mine)
-      .where('notification_type', '=', 'Property Status Is Modified')
-      .execute();
-    expect(heard).toEqual([
+    // After the action's commit (decision 119).
+    const heard = () =>
+      env.t.db
+        .selectFrom('notifications')
+        .select(['entity_id', 'notification_type', 'notification_subject'])
+        .where('user_id', '=', env.admin.userId)
+        .where('entity_id', 'in', mine)
+        .where('notification_type', '=', 'Property Status Is Modified')
+        .execute();
+    await expect.poll(heard).toEqual([
       {
         entity_id: Math.min(...mine),
         notification_type: 'Property Status Is Modified',
@@ -130,14 +132,17 @@ describe('bulkPropertyStatus', () => {
     ]);
     const [one] = await listings(1);
     await bulk('bulkPropertyStatus', { ids: [one], status: 'Sold' }, agent.token);
-    const single = await env.t.db
-      .selectFrom('notifications')
-      .select('notification_subject')
-      .where('user_id', '=', env.admin.userId)
-      .where('entity_id', '=', one!)
-      .where('notification_type', '=', 'Property Status Is Modified')
-      .executeTakeFirstOrThrow();
-    expect(single.notification_subject).toMatch(/: status Open → Sold, changed by /);
+    const single = () =>
+      env.t.db
+        .selectFrom('notifications')
+        .select('notification_subject')
+        .where('user_id', '=', env.admin.userId)
+        .where('entity_id', '=', one!)
+        .where('notification_type', '=', 'Property Status Is Modified')
+        .execute();
+    await expect
+      .poll(single)
+      .toEqual([{ notification_subject: expect.stringMatching(/: status Open → Sold, changed by /) }]);
   });
 
   it('acts on every listing the Property List shows for a search', async () => {
@@ -222,13 +227,14 @@ describe('bulkAssignAgent', () => {
     const again = await bulk('bulkAssignAgent', { ids, agent_id: newAgent.userId });
     expect(again.message).toBe('0 changed, 2 refused: already their agent');
     // The new agent now sees them, and hears of the change once.
-    const heard = await env.t.db
-      .selectFrom('notifications')
-      .select(['entity_id', 'notification_subject'])
-      .where('user_id', '=', newAgent.userId)
-      .where('notification_type', '=', 'Property Details Modified')
-      .execute();
-    expect(heard).toEqual([
+    const heard = () =>
+      env.t.db
+        .selectFrom('notifications')
+        .select(['entity_id', 'notification_subject'])
+        .where('user_id', '=', newAgent.userId)
+        .where('notification_type', '=', 'Property Details Modified')
+        .execute();
+    await expect.poll(heard).toEqual([
       {
         entity_id: Math.min(...ids),
         notification_subject: expect.stringMatching(/^2 listings were modified by /),

@@ -54,7 +54,7 @@ describe("a new user's notifications among many users", () => {
       .values(queued)
       .returning('fan_out_id')
       .executeTakeFirstOrThrow();
-    const event = fanOutEvent({ ...queued, fan_out_id, at: null });
+    const event = fanOutEvent({ ...queued, fan_out_id, at: null, batch: null, digest: null });
     const statement = notifyStatement(t.db, event)!;
     const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]),

@@ -80,6 +80,8 @@ const nameOf = async (userId: number) => {
     .executeTakeFirstOrThrow();
   return `${u.first_name} ${u.last_name}`;
 };
+/** The events waiting to be written out (decisions 58, 118, 119). */
+const queued = () => t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute();
 const notificationCount = async () =>
   Number((await sql<{ n: string }>`SELECT count(*) AS n FROM notifications`.execute(t.db)).rows[0]!.n);
 
@@ -232,7 +234,45 @@ describe('events notify exactly their recipients, in the transaction of the chan
         t.db,
       );
       expect(rows[0]).toEqual({ n: names.length * told.length, asOfSave: true });
-      expect(await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute()).toEqual([]);
+      expect(await queued()).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('bulk status changes of one agency through two processes at once: each person hears of each action once, as of its save', async () => {
+    const names = Array.from({ length: 4 }, (_, i) => `Duplex ${'abcd'[i]} in Talamban`);
+    await t.db
+      .updateTable('users')
+      .set({ open_property_limit: 99 })
+      .where('user_id', '=', agentA2.userId)
+      .execute();
+    for (const name of names) await ok(post('saveproperty', propertyForm(name), agentA2.token));
+    const listings = await Promise.all(names.map(propertyId));
+    const c = await anotherInstance(t);
+    try {
+      const pairs = [listings.slice(0, 2), listings.slice(2)];
+      const changed = await Promise.all(
+        pairs.map((pair, i) =>
+          (i % 2 ? c.app : t.app).inject({
+            method: 'POST',
+            url: '/api/bulkPropertyStatus',
+            payload: { ids: pair, status: 'Pending' },
+            headers: { authorization: `Bearer ${agentA2.token}` },
+          }),
+        ),
+      );
+      expect(changed.map((r) => r.statusCode)).toEqual([200, 200]);
+      // One digest per action to each of the listings' people (after its commit, decision 119).
+      const told = ids(superAdmin, superAdmin2, admin, agentA, ownerAgentA);
+      const digest = `2 listings: status changed to Pending by ${await nameOf(agentA2.userId)}`;
+      await expect.poll(() => recipientsOf(digest)).toEqual(told.flatMap((id) => [id, id]));
+      const { rows } = await sql<{ entity_id: number; n: number; asOfSave: boolean }>`SELECT n.entity_id,
+          count(*)::int AS n, bool_and(n.created_at = p.date_last_status_change) AS "asOfSave"
+        FROM notifications n JOIN properties p ON p.property_id = n.entity_id
+        WHERE n.notification_subject = ${digest} GROUP BY n.entity_id ORDER BY n.entity_id`.execute(t.db);
+      expect(rows).toEqual(pairs.map((pair) => ({ entity_id: pair[0], n: told.length, asOfSave: true })));
+      expect(await queued()).toEqual([]);
     } finally {
       await c.close();
     }
@@ -265,14 +305,14 @@ describe('events notify exactly their recipients, in the transaction of the chan
         FROM notifications n JOIN users u ON u.user_id = n.entity_id
         WHERE n.notification_subject LIKE '% Together (Agent) was created by %'`.execute(t.db);
       expect(rows[0]).toEqual({ n: names.length * told.length, asOfSave: true });
-      expect(await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute()).toEqual([]);
+      expect(await queued()).toEqual([]);
     } finally {
       await c.close();
     }
   });
 
   it('an event whose writing out fails stays queued and is written once at the next try', async () => {
-    const queued = await t.db
+    const event = await t.db
       .insertInto('notification_fan_outs')
       .values({
         kind: 'userCreated',
@@ -294,8 +334,8 @@ describe('events notify exactly their recipients, in the transaction of the chan
     } finally {
       await sql`DROP FUNCTION refuse() CASCADE`.execute(t.db);
     }
-    const still = await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute();
-    expect(still.map((r) => r.fan_out_id)).toContain(queued.fan_out_id);
+    const still = await queued();
+    expect(still.map((r) => r.fan_out_id)).toContain(event.fan_out_id);
 
     await fanOutNotifications(t.db);
     const rows = await t.db
@@ -325,27 +365,35 @@ describe('events notify exactly their recipients, in the transaction of the chan
       .executeTakeFirstOrThrow();
     try {
       expect(await fanOutNotifications(t.db)).toBe(0);
-      const queued = await t.db.selectFrom('notification_fan_outs').select('fan_out_id').execute();
-      expect(queued).toEqual([later]);
+      expect(await queued()).toEqual([later]);
     } finally {
       await t.db.deleteFrom('notification_fan_outs').execute();
     }
   });
 
   it('a failing save leaves no notification behind', async () => {
+    await ok(post('saveproperty', propertyForm('Refused Changes'), agentA.token));
+    const listed = await propertyId('Refused Changes');
     // Fails at COMMIT, after the user and its notifications were written in the same transaction.
     await sql`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS
       $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$`.execute(t.db);
     await sql`CREATE CONSTRAINT TRIGGER refuse_users AFTER INSERT ON users
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(t.db);
-    await sql`CREATE CONSTRAINT TRIGGER refuse_properties AFTER INSERT ON properties
+    await sql`CREATE CONSTRAINT TRIGGER refuse_properties AFTER INSERT OR UPDATE ON properties
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(t.db);
+    await expect.poll(queued).toEqual([]);
     try {
       const before = await notificationCount();
       const res = await post('SaveUser', userForm({ first_name: 'Never' }), admin.token);
       expect(res.statusCode).toBe(500);
       const listing = await post('saveproperty', propertyForm('Never Listed'), agentA.token);
       expect(listing.statusCode).toBe(500);
+      const changed = await updateProperty(listed, { status: 'Sold' }, superAdmin.token);
+      expect(changed.statusCode).toBe(500);
+      const bulk = await post('bulkPropertyStatus', { ids: [listed], status: 'Pending' }, superAdmin.token);
+      expect(bulk.statusCode).toBe(500);
+      // Nothing written, and nothing queued to be written after: the events went with their saves.
+      expect(await queued()).toEqual([]);
       expect(await notificationCount()).toBe(before);
     } finally {
       await sql`DROP FUNCTION refuse() CASCADE`.execute(t.db);
@@ -388,8 +436,9 @@ describe('events notify exactly their recipients, in the transaction of the chan
     await ok(
       updateProperty(id, { status: 'Pending', property_headline: 'Now with a fence' }, superAdmin.token),
     );
+    // After the save's commit (decision 119).
     const status = `Lot in Mandaue: status Open → Pending, changed by ${await nameOf(superAdmin.userId)}`;
-    expect(await recipientsOf(status)).toEqual(ids(superAdmin2, admin, individual));
+    await expect.poll(() => recipientsOf(status)).toEqual(ids(superAdmin2, admin, individual));
     expect(
       await t.db
         .selectFrom('notifications')
@@ -401,16 +450,19 @@ describe('events notify exactly their recipients, in the transaction of the chan
         .execute(),
     ).toEqual([{ notification_type: 'Property Status Is Modified' }]);
 
+    // Nothing changed: nothing to tell, nothing queued to tell after (once the queue is empty).
+    await expect.poll(queued).toEqual([]);
     const before = await notificationCount();
-    await ok(updateProperty(id, {}, superAdmin.token)); // nothing changed: nothing to tell
+    await ok(updateProperty(id, {}, superAdmin.token));
+    expect(await queued()).toEqual([]);
     expect(await notificationCount()).toBe(before);
 
     const listed = await propertyId('Bungalow in Lahug');
     await ok(updateProperty(listed, { property_headline: 'Price reduced' }, agentA2.token));
     const details = `Bungalow in Lahug was modified by ${await nameOf(agentA2.userId)}`;
-    expect(await recipientsOf(details)).toEqual(
-      ids(superAdmin, superAdmin2, admin, agentA, ownerAgentA, agentB),
-    );
+    await expect
+      .poll(() => recipientsOf(details))
+      .toEqual(ids(superAdmin, superAdmin2, admin, agentA, ownerAgentA, agentB));
     expect(
       (
         await t.db

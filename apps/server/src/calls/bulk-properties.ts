@@ -14,7 +14,7 @@ import { listOf } from './list-call.ts';
 import { propertyCalls } from './properties.ts';
 import { runBulk, type BulkList, type Refusals } from '../lib/bulk.ts';
 import { badRequest } from '../lib/errors.ts';
-import { events } from '../lib/notifications.ts';
+import { events } from '../lib/notification-events.ts';
 import type { AnyDb } from '../lib/links.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { Trx } from '../db/index.ts';

@@ -25,7 +25,7 @@ import { defineList } from './list-call.ts';
 import type { ExportColumn } from '../lib/list/index.ts';
 import { writeRecord, type RecordSpec } from '../lib/records.ts';
 import { deleteUnused } from '../lib/references.ts';
-import { events } from '../lib/notifications.ts';
+import { events } from '../lib/notification-events.ts';
 import { agencyOf } from '../lib/scope.ts';
 
 /** A list column, also exported; `column` when the table names it otherwise (status). */

@@ -39,7 +39,7 @@ import type { AnyDb } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
 import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
-import { events } from '../lib/notifications.ts';
+import { events } from '../lib/notification-events.ts';
 import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';

@@ -32,7 +32,7 @@ import { unknown, type AnyDb } from '../lib/links.ts';
 import { isForeignKeyViolation } from '../lib/references.ts';
 import { sellerScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { events } from '../lib/notifications.ts';
+import { events } from '../lib/notification-events.ts';
 
 /** Who saves a listing, as far as its rules ask (the demo data saves as the demo users). */
 export type ListingSaver = Pick<SessionUser, 'user_id' | 'role_id'>;

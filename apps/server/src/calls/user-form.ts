@@ -25,7 +25,7 @@ import {
   userLinks,
 } from '../lib/user-profile.ts';
 import { linkSteps } from '../lib/links.ts';
-import { events } from '../lib/notifications.ts';
+import { events } from '../lib/notification-events.ts';
 import { sendApprovalCode } from './otp.ts';
 import type { FastifyRequest } from 'fastify';
 import { afterAnswer } from '../lib/background.ts';

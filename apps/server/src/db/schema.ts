@@ -323,6 +323,10 @@ export interface NotificationFanOutTable {
   actor: number;
   exclude: number[];
   created_at: Generated<Date>;
+  /** The events of one bulk action, written out together (decision 119). */
+  batch: Generated<string | null>;
+  /** Their one notification per person (notifyEach's `digest`), for a batch. */
+  digest: Generated<string | null>;
 }
 
 /** jsonb: objects in, objects out (inserted as JSON text). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import {
   AGENT_ROLES,
@@ -9,8 +10,6 @@ import {
 import type { Db } from '../db/index.ts';
 import type { NotificationFanOutTable } from '../db/schema.ts';
 import type { AnyDb } from './links.ts';
-import type { SessionUser } from './session.ts';
-import { fullNameOf } from '../db/repositories/full-name.ts';
 import { stepParts, type Step } from '../db/at-once.ts';
 import { runPrepared } from '../db/prepared.ts';
 import { statusChangersOf } from './scope.ts';
@@ -96,8 +95,12 @@ const listing = (propertyId: Id) => [
 const AFTER_COMMIT = {
   userCreated: (id: RawBuilder<number>) => [audience.statusChangersOf(id)],
   propertyListed: listing,
+  // A listing's changes too (decision 119): an edit or a bulk action in a large brokerage no longer
+  // grows with it.
+  propertyStatusChanged: listing,
+  propertyDetailsChanged: listing,
 } satisfies Partial<Record<NotificationKind, (id: RawBuilder<number>) => readonly RawBuilder<unknown>[]>>;
-type AfterCommitKind = keyof typeof AFTER_COMMIT;
+export type AfterCommitKind = keyof typeof AFTER_COMMIT;
 
 /**
  * A step of the statement that creates a record (the row of `from`, whose id is `idColumn`): saves the
@@ -105,7 +108,7 @@ type AfterCommitKind = keyof typeof AFTER_COMMIT;
  * (fanOutNotifications). It is written if and only if the record is; a new user is not told of their
  * own creation. `subject` is an expression of the row (`o`).
  */
-function afterCommitStep(
+export function afterCommitStep(
   event: { kind: AfterCommitKind; entity: NotificationEntity; actor: number; subject: RawBuilder<string> },
   from: string,
   idColumn: string,
@@ -121,8 +124,37 @@ function afterCommitStep(
   };
 }
 
+/**
+ * Queues events told after their commit in the transaction of their change: one per item, and for a
+ * bulk action (a `digest`) in one batch, written out together. Wakes the processes as afterCommitStep.
+ */
+export async function queueAfterCommit(
+  trx: AnyDb,
+  event: { kind: AfterCommitKind; entity: NotificationEntity; actor: number; digest?: string },
+  items: readonly { entityId: number; subject: string }[],
+) {
+  if (items.length === 0) return;
+  const batch = event.digest === undefined ? null : randomUUID();
+  await sql`INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, batch, digest)
+    SELECT ${event.kind}::text, left(i.subject, 500), ${event.entity}::text, i.entity_id, ${event.actor}::int,
+      ${batch}::uuid, left(${event.digest ?? null}::text, 500)
+    FROM unnest(${items.map((i) => i.entityId)}::int[], ${items.map((i) => i.subject)}::text[])
+      AS i(entity_id, subject)
+    RETURNING pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`.execute(trx);
+}
+
 /** What a queued event (a row of notification_fan_outs) holds for its writing out, and when it happened. */
-const QUEUED = ['fan_out_id', 'kind', 'subject', 'entity', 'entity_id', 'actor', 'exclude'] as const;
+const QUEUED = [
+  'fan_out_id',
+  'kind',
+  'subject',
+  'entity',
+  'entity_id',
+  'actor',
+  'exclude',
+  'batch',
+  'digest',
+] as const;
 type QueuedEvent = Pick<Selectable<NotificationFanOutTable>, (typeof QUEUED)[number]> & { at: string | null };
 /** How many queued events fanOutNotifications reads at a time. */
 const QUEUED_AT_ONCE = 50;
@@ -145,13 +177,20 @@ export async function fanOutNotifications(db: Db): Promise<number> {
       .orderBy('fan_out_id')
       .limit(QUEUED_AT_ONCE)
       .execute();
-    for (const e of queued) written += await notifyEach(db, fanOutEvent(e));
+    const batches = new Set<string>();
+    for (const e of queued) {
+      // A batch's events are written out together, by the first of them read.
+      if (e.batch !== null && batches.has(e.batch)) continue;
+      if (e.batch !== null) batches.add(e.batch);
+      written += await notifyEach(db, fanOutEvent(e));
+    }
     // Fewer than asked for: none was left then, and each event queued since wakes another run.
     if (queued.length < QUEUED_AT_ONCE) return written;
   }
 }
 
 export type NotifyEachEvent = Omit<NotifyEvent, 'subject' | 'entityId' | 'recipients'> & {
+  /** The items, or the rows of one of the `steps` (`from`), with their `id` and `subject` columns. */
   items: readonly { entityId: number; subject: string }[] | { from: string; id: string; subject: string };
   steps?: readonly Step[];
   recipients: (entityId: RawBuilder<number>) => readonly RawBuilder<unknown>[];
@@ -163,20 +202,23 @@ export type NotifyEachEvent = Omit<NotifyEvent, 'subject' | 'entityId' | 'recipi
 };
 
 /**
- * What notifyEach writes for an event queued by afterCommitStep (a row of notification_fan_outs), in the
- * statement that removes it from the queue: its one item is the row removed, none if it was gone.
+ * What notifyEach writes for an event queued by afterCommitStep or queueAfterCommit (a row of
+ * notification_fan_outs), in the statement that removes it from the queue: its items are the rows
+ * removed (the event's, or its batch's), none if they were gone.
  */
 export function fanOutEvent(e: QueuedEvent): NotifyEachEvent {
   const kind = e.kind as AfterCommitKind;
+  const taken = e.batch === null ? sql`fan_out_id = ${e.fan_out_id}` : sql`batch = ${e.batch}::uuid`;
   return {
     kind,
     steps: [
       {
         name: 'taken',
-        step: sql`DELETE FROM notification_fan_outs WHERE fan_out_id = ${e.fan_out_id} RETURNING entity_id`,
+        step: sql`DELETE FROM notification_fan_outs WHERE ${taken} RETURNING entity_id, subject`,
       },
     ],
-    items: { from: 'taken', id: 'entity_id', subject: e.subject },
+    items: { from: 'taken', id: 'entity_id', subject: 'subject' },
+    ...(e.digest !== null && { digest: e.digest }),
     entity: e.entity,
     actor: e.actor,
     exclude: e.exclude,
@@ -203,7 +245,7 @@ export function notifyStatement(trx: AnyDb, event: NotifyEachEvent) {
   const excluded = [event.actor, ...(event.exclude ?? [])];
   const source =
     'from' in items
-      ? sql`SELECT ${sql.ref(items.id)}, left(${items.subject}::text, 500) FROM ${sql.table(items.from)}`
+      ? sql`SELECT ${sql.ref(items.id)}, ${sql.ref(items.subject)} FROM ${sql.table(items.from)}`
       : sql`SELECT * FROM unnest(${items.map((i) => i.entityId)}::int[],
           ${items.map((i) => i.subject.slice(0, 500))}::text[])`;
   const statement = sql<{ written: number }>`
@@ -241,93 +283,3 @@ export function notifyStatement(trx: AnyDb, event: NotifyEachEvent) {
     FROM parts GROUP BY part`;
   return statement.compile(trx);
 }
-
-/** The events that notify, each one call in the transaction of its change, or a step of its statement. */
-export const events = {
-  /** A step of a new user's insert (the row of `from`, with its role_name): tells of them after its commit. */
-  userCreated: (actor: SessionUser, from: string) =>
-    afterCommitStep(
-      {
-        kind: 'userCreated',
-        subject: sql<string>`${fullNameOf('o')} || ' (' || o.role_name || ') was created by ' || ${actor.full_name}::text`,
-        entity: 'user',
-        actor: actor.user_id,
-      },
-      from,
-      'user_id',
-    ),
-
-  /** A step of a new listing's insert (the row of `from`): tells of it after its commit. */
-  propertyListed: (actor: SessionUser, name: string, from: string) =>
-    afterCommitStep(
-      {
-        kind: 'propertyListed',
-        subject: sql<string>`${`${name} was listed by ${actor.full_name}`}::text`,
-        entity: 'property',
-        actor: actor.user_id,
-      },
-      from,
-      'property_id',
-    ),
-
-  /** A status change is the news; other changes saved with it are in the listing's history. */
-  propertyChanged: (
-    trx: AnyDb,
-    actor: SessionUser,
-    propertyId: number,
-    name: string,
-    status: { from: string; to: string },
-  ) => events.propertiesChanged(trx, actor, [{ id: propertyId, name, ...status }]),
-
-  /** propertyChanged for many listings at once (a bulk action): the same notifications. */
-  async propertiesChanged(
-    trx: AnyDb,
-    actor: SessionUser,
-    changes: readonly { id: number; name: string; from: string; to: string }[],
-  ) {
-    let written = 0;
-    for (const statusChanged of [true, false]) {
-      const these = changes.filter((c) => (c.from !== c.to) === statusChanged);
-      const to = new Set(these.map((c) => c.to)).size === 1 ? ` to ${these[0]!.to}` : '';
-      written += await notifyEach(trx, {
-        // A bulk action tells each person once, however many of its listings are theirs to hear of.
-        ...(changes.length > 1 && {
-          digest: statusChanged
-            ? `{n} listings: status changed${to} by ${actor.full_name}`
-            : `{n} listings were modified by ${actor.full_name}`,
-        }),
-        kind: statusChanged ? 'propertyStatusChanged' : 'propertyDetailsChanged',
-        items: these.map((c) => ({
-          entityId: c.id,
-          subject: statusChanged
-            ? `${c.name}: status ${c.from} → ${c.to}, changed by ${actor.full_name}`
-            : `${c.name} was modified by ${actor.full_name}`,
-        })),
-        entity: 'property',
-        actor: actor.user_id,
-        recipients: listing,
-      });
-    }
-    return written;
-  },
-
-  agentBrokerChanged: (trx: AnyDb, actor: SessionUser, userId: number, name: string) =>
-    notify(trx, {
-      kind: 'agentBrokerChanged',
-      subject: `The brokers of ${name} were changed by ${actor.full_name}`,
-      entity: 'user',
-      entityId: userId,
-      actor: actor.user_id,
-      recipients: [audience.admins, audience.user(userId), audience.agencyOwnerAgents(userId)],
-    }),
-
-  brokerAssociationsChanged: (trx: AnyDb, actor: SessionUser, brokerId: number, name: string) =>
-    notify(trx, {
-      kind: 'brokerAssociationChanged',
-      subject: `The broker associations of ${name} were changed by ${actor.full_name}`,
-      entity: 'broker',
-      entityId: brokerId,
-      actor: actor.user_id,
-      recipients: [audience.admins, audience.brokerAgents(brokerId)],
-    }),
-};

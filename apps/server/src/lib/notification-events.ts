@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { AnyDb } from './links.ts';
+import type { SessionUser } from './session.ts';
+import { fullNameOf } from '../db/repositories/full-name.ts';
+import { afterCommitStep, audience, notify, queueAfterCommit } from './notifications.ts';
+
+/** The events that notify, each one call in the transaction of its change, or a step of its statement. */
+export const events = {
+  /** A step of a new user's insert (the row of `from`, with its role_name): tells of them after its commit. */
+  userCreated: (actor: SessionUser, from: string) =>
+    afterCommitStep(
+      {
+        kind: 'userCreated',
+        subject: sql<string>`${fullNameOf('o')} || ' (' || o.role_name || ') was created by ' || ${actor.full_name}::text`,
+        entity: 'user',
+        actor: actor.user_id,
+      },
+      from,
+      'user_id',
+    ),
+
+  /** A step of a new listing's insert (the row of `from`): tells of it after its commit. */
+  propertyListed: (actor: SessionUser, name: string, from: string) =>
+    afterCommitStep(
+      {
+        kind: 'propertyListed',
+        subject: sql<string>`${`${name} was listed by ${actor.full_name}`}::text`,
+        entity: 'property',
+        actor: actor.user_id,
+      },
+      from,
+      'property_id',
+    ),
+
+  /**
+   * A status change is the news; other changes saved with it are in the listing's history. Told after
+   * the change commits (decision 119).
+   */
+  propertyChanged: (
+    trx: AnyDb,
+    actor: SessionUser,
+    propertyId: number,
+    name: string,
+    status: { from: string; to: string },
+  ) => events.propertiesChanged(trx, actor, [{ id: propertyId, name, ...status }]),
+
+  /** propertyChanged for many listings at once (a bulk action): the same notifications. */
+  async propertiesChanged(
+    trx: AnyDb,
+    actor: SessionUser,
+    changes: readonly { id: number; name: string; from: string; to: string }[],
+  ) {
+    for (const statusChanged of [true, false]) {
+      const these = changes.filter((c) => (c.from !== c.to) === statusChanged);
+      const to = new Set(these.map((c) => c.to)).size === 1 ? ` to ${these[0]!.to}` : '';
+      await queueAfterCommit(
+        trx,
+        {
+          // A bulk action tells each person once, however many of its listings are theirs to hear of.
+          ...(changes.length > 1 && {
+            digest: statusChanged
+              ? `{n} listings: status changed${to} by ${actor.full_name}`
+              : `{n} listings were modified by ${actor.full_name}`,
+          }),
+          kind: statusChanged ? 'propertyStatusChanged' : 'propertyDetailsChanged',
+          entity: 'property',
+          actor: actor.user_id,
+        },
+        these.map((c) => ({
+          entityId: c.id,
+          subject: statusChanged
+            ? `${c.name}: status ${c.from} → ${c.to}, changed by ${actor.full_name}`
+            : `${c.name} was modified by ${actor.full_name}`,
+        })),
+      );
+    }
+  },
+
+  agentBrokerChanged: (trx: AnyDb, actor: SessionUser, userId: number, name: string) =>
+    notify(trx, {
+      kind: 'agentBrokerChanged',
+      subject: `The brokers of ${name} were changed by ${actor.full_name}`,
+      entity: 'user',
+      entityId: userId,
+      actor: actor.user_id,
+      recipients: [audience.admins, audience.user(userId), audience.agencyOwnerAgents(userId)],
+    }),
+
+  brokerAssociationsChanged: (trx: AnyDb, actor: SessionUser, brokerId: number, name: string) =>
+    notify(trx, {
+      kind: 'brokerAssociationChanged',
+      subject: `The broker associations of ${name} were changed by ${actor.full_name}`,
+      entity: 'broker',
+      entityId: brokerId,
+      actor: actor.user_id,
+      recipients: [audience.admins, audience.brokerAgents(brokerId)],
+    }),
+};
