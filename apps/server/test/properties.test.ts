@@ -327,6 +327,24 @@ describe('saving', () => {
     expect((await row(agentWithout)).agency_id).toBe(agencyA);
     const byAdmin = await create('Admin, no agent');
     expect((await row(byAdmin)).agency_id).toBeNull();
+    // An edit files it again as its new agent has it, in the statement that writes the edit.
+    expect((await update(agentWithout, { agent_id: agentInB.userId }, ownerInA.token)).statusCode).toBe(200);
+    expect((await row(agentWithout)).agency_id).toBe(agencyB);
+    expect((await update(agentWithout, { agent_id: withoutAgency.userId }, ownerInA.token)).statusCode).toBe(
+      200,
+    );
+    expect((await row(agentWithout)).agency_id).toBe(agencyA);
+    const moves = await env.t.db
+      .selectFrom('property_history')
+      .select(['old_value', 'new_value'])
+      .where('property_id', '=', agentWithout)
+      .where('field', '=', 'agency_id')
+      .orderBy('id')
+      .execute();
+    expect(moves).toEqual([
+      { old_value: String(agencyA), new_value: String(agencyB) },
+      { old_value: String(agencyB), new_value: String(agencyA) },
+    ]);
     const history = await env.t.db
       .selectFrom('property_history')
       .select(['field', 'old_value', 'new_value', 'changed_by'])

@@ -9,6 +9,7 @@ import {
   propertyListQuery,
   type PropertyStatus,
 } from '@app/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListSpec } from '../lib/list/index.ts';
 import { defineCall, type AnyCall } from './registry.ts';
@@ -28,7 +29,7 @@ import {
   listingSearch,
   LISTING_SORT,
   lockedPropertyRow,
-  updateProperty,
+  updatePropertyRow,
 } from '../db/repositories/properties.ts';
 import { historyOf, recordChanges } from '../db/repositories/property-history.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
@@ -44,7 +45,7 @@ import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
-  agencyForListing,
+  agencyForListingQuery,
   assertOpenPlace,
   assertSellerOnLocked,
   checkChoices,
@@ -156,9 +157,8 @@ export const propertyCalls: AnyCall[] = [
           // Reopening takes a place like a new listing does (issue 18: archive, create, reopen).
           if (!countsAsOpen(oldStatus) && countsAsOpen(status))
             await assertOpenPlace(trx, before.user_id as number);
-          const agencyId = await agencyForListing(trx, before.user_id as number, agentId);
           const by = { userId: user.user_id, operator: user.role_id === ROLE.Operator };
-          await updateProperty(
+          const after = await updatePropertyRow(
             trx,
             input.id,
             {
@@ -167,7 +167,7 @@ export const propertyCalls: AnyCall[] = [
               seller_id: sellerId,
               agent_id: agentId,
               ...lockedAgents(trx, input, input.id),
-              agency_id: agencyId,
+              agency_id: sql`(${agencyForListingQuery(trx, before.user_id as number, agentId)})`,
               status,
               suspended_reason: status === 'Suspended' ? input.suspendedReason : null,
               active_date: input.active_date ?? (before.active_date as string | null) ?? today,
@@ -175,7 +175,6 @@ export const propertyCalls: AnyCall[] = [
             changed ? status : null,
             by,
           );
-          const after = (await lockedPropertyRow(trx, input.id))!;
           if ((await recordChanges(trx, input.id, before, after, user.user_id)) > 0)
             await events.propertyChanged(t, user, input.id, input.property_name, {
               from: oldStatus,

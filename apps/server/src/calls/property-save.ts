@@ -206,18 +206,13 @@ export function columnsOf(input: Input, editing: boolean) {
   return values;
 }
 
-/** The agency a listing belongs to: its agent's, else its owner's (a query, for readAtOnce). */
-function agencyForListingQuery(db: Db, ownerId: number, agentId: number | null) {
+/** The agency a listing belongs to: its agent's, else its owner's (a query, for readAtOnce or a write). */
+export function agencyForListingQuery(db: Db, ownerId: number, agentId: number | null) {
   const ownerAgency = agencyQuery(db, ownerId);
   return agentId === null
     ? ownerAgency
     : sql`SELECT COALESCE((${agencyQuery(db, agentId)}), (${ownerAgency}))`;
 }
-
-/** The agency a listing belongs to: its agent's, else its owner's. */
-export const agencyForListing = async (db: Db, ownerId: number, agentId: number | null) =>
-  (await readAtOnce(untyped(db), { agency: agencyForListingQuery(db, ownerId, agentId) })).agency as
-    number | null;
 
 /** The save's answer, its error the 409 of a reached open-listing limit (decision 29) where it is that. */
 async function withinLimit<T>(saving: Promise<T>): Promise<T> {

@@ -216,7 +216,7 @@ export async function insertNewProperty(db: Db, values: Record<string, unknown>,
  * Writes the listing's columns with the modification dates: the status's when it changed to
  * `changedTo` (and the sale's or suspension's), the Operator's, and the row's own.
  */
-export const updateProperty = (
+const updateQuery = (
   trx: Trx,
   propertyId: number | readonly number[],
   values: Record<string, unknown>,
@@ -235,8 +235,20 @@ export const updateProperty = (
       updated_by: by.userId,
       updated_at: sql`now()`,
     })
-    .where(anyOf('property_id', propertyId))
-    .execute();
+    .where(anyOf('property_id', propertyId));
+
+export const updateProperty = (...args: Parameters<typeof updateQuery>) => updateQuery(...args).execute();
+
+/**
+ * updateProperty for one listing, answering the row as stored, as lockedPropertyRow reads it (the
+ * triggers that change the row run before it is written) without reading it again.
+ */
+export const updatePropertyRow = async (...args: Parameters<typeof updateQuery>) =>
+  (
+    await updateQuery(...args)
+      .returning(sql<Record<string, unknown>>`to_jsonb(properties)`.as('row'))
+      .executeTakeFirstOrThrow()
+  ).row;
 
 /** Deletes the listing; its media, amenities and history rows go with it (ON DELETE CASCADE). */
 /** Deletes one listing or several, with what cascades from them (media rows, amenities, history). */
