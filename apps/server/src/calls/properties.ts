@@ -28,10 +28,9 @@ import {
   listingLateColumns,
   listingSearch,
   LISTING_SORT,
-  lockedPropertyRow,
   updatePropertyRow,
 } from '../db/repositories/properties.ts';
-import { historyOf, recordChanges } from '../db/repositories/property-history.ts';
+import { historyOf, lockedPropertyRow, recordChanges } from '../db/repositories/property-history.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { PROPERTY_ADDRESS } from '../db/repositories/property-record.ts';
 import { addressReads, addressValues, assertAddress } from '../lib/address.ts';

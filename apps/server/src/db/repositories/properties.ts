@@ -47,17 +47,6 @@ export const lockProperty = (trx: Trx, propertyId: number, scope: Expression<Sql
     trx,
   );
 
-/**
- * The stored row as JSON (column → value), locked until the transaction ends; read around a save. With
- * `scope` (of properties `p`), none unless the row as locked is in it: a listing given away while this
- * waited for its lock is no longer the caller's to change.
- */
-export const lockedPropertyRow = (trx: Trx, propertyId: number, scope: Expression<SqlBool> = sql`true`) =>
-  sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(p) AS row FROM properties p
-    WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`
-    .execute(trx)
-    .then((r) => r.rows[0]?.row);
-
 /** The status of the users a listing may be given to (the agent chooser, activeAgents, lists only them). */
 const ACTIVE: UserStatus = 'Active';
 
@@ -216,13 +205,14 @@ export async function insertNewProperty(db: Db, values: Record<string, unknown>,
  * Writes the listing's columns with the modification dates: the status's when it changed to
  * `changedTo` (and the sale's or suspension's), the Operator's, and the row's own.
  */
-const updateQuery = (
+type UpdateArgs = [
   trx: Trx,
   propertyId: number | readonly number[],
   values: Record<string, unknown>,
   changedTo: string | null,
   by: SavedBy,
-) =>
+];
+const updateQuery = (...[trx, propertyId, values, changedTo, by]: UpdateArgs) =>
   trx
     .updateTable('properties')
     .set({
@@ -237,20 +227,21 @@ const updateQuery = (
     })
     .where(anyOf('property_id', propertyId));
 
-export const updateProperty = (...args: Parameters<typeof updateQuery>) => updateQuery(...args).execute();
+export const updateProperty = (...args: UpdateArgs) => updateQuery(...args).execute();
 
 /**
- * updateProperty for one listing, answering the row as stored, as lockedPropertyRow reads it (the
- * triggers that change the row run before it is written) without reading it again.
+ * updateProperty for one listing, answering the row as stored, as lockedPropertyRow (property-history.ts)
+ * reads it (the triggers that change the row run before it is written) without reading it again.
  */
-export const updatePropertyRow = async (...args: Parameters<typeof updateQuery>) =>
-  (
+export const updatePropertyRow = async (...args: UpdateArgs) => {
+  const stored = sql<Record<string, unknown>>`to_jsonb(properties)`.as('row');
+  return (
     await updateQuery(...args)
-      .returning(sql<Record<string, unknown>>`to_jsonb(properties)`.as('row'))
+      .returning(stored)
       .executeTakeFirstOrThrow()
   ).row;
+};
 
-/** Deletes the listing; its media, amenities and history rows go with it (ON DELETE CASCADE). */
 /** Deletes one listing or several, with what cascades from them (media rows, amenities, history). */
 export const deleteProperty = (db: Db | Trx, propertyIds: number | readonly number[]) =>
   db.deleteFrom('properties').where(anyOf('property_id', propertyIds)).execute();

@@ -1,7 +1,18 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyHistoryTable } from '../schema.ts';
 import { fullNameOf } from './full-name.ts';
+
+/**
+ * The stored row as JSON (column → value), locked until the transaction ends; read around a save. With
+ * `scope` (of properties `p`), none unless the row as locked is in it: a listing given away while this
+ * waited for its lock is no longer the caller's to change.
+ */
+export const lockedPropertyRow = (trx: Trx, propertyId: number, scope: Expression<SqlBool> = sql`true`) =>
+  sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(p) AS row FROM properties p
+    WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`
+    .execute(trx)
+    .then((r) => r.rows[0]?.row);
 
 /** The property's changes, newest first, each with the name of who made it. */
 export const historyOf = (db: Db, propertyId: number) =>
@@ -53,7 +64,7 @@ const NOT_HISTORY = new Set([
 
 /**
  * Writes a history row for every column that differs between the stored rows `before` and `after`
- * (lockedPropertyRow's, read around a save). Answers how many columns changed.
+ * (lockedPropertyRow's before a save, updatePropertyRow's after it). Answers how many columns changed.
  */
 export async function recordChanges(
   trx: Trx,
