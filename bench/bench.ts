@@ -252,22 +252,25 @@ try {
   // change their status (decision 85): in the generated data none but the saving Super Admin, who is not
   // told; with 50 Admins the medians moved within their noise (docs/performance.md, session 58).
   const written = () => fanOutsWritten(one);
-  for (const [call, payload] of Object.entries(saves)) {
-    if (!wanted(call)) continue;
+  /** Times a save once the notifications of those before are written; `settle` is waited for before each. */
+  const timeSave = async (
+    label: string,
+    as: Row['as'],
+    run: () => Promise<unknown>,
+    settle?: () => Promise<unknown>,
+  ) => {
     await written();
-    const http = await measure(() => api.post(call, payload(), users['Super Admin']), SAVES_N);
-    add({ label: call, kind: 'save', as: 'Super Admin', http });
-  }
+    add({ label, kind: 'save', as, http: await measure(run, SAVES_N, settle) });
+  };
+  for (const [call, payload] of Object.entries(saves))
+    if (wanted(call))
+      await timeSave(call, 'Super Admin', () => api.post(call, payload(), users['Super Admin']));
   // A saver with an open-listing limit takes their place in the statement that writes the listing
   // (decision 72): an Agent. Its notifications, to its agency's Agents among others, are written just
   // after it (decision 118): back to back, and one at a time once those of the listing before are written.
-  const timeAsAgent = async (label: string, run: () => Promise<unknown>, settle?: () => Promise<unknown>) => {
-    await written();
-    add({ label, kind: 'save', as: 'Agent', http: await measure(run, SAVES_N, settle) });
-  };
   const backToBackAndOneAtATime = async (label: string, run: () => Promise<unknown>) => {
-    await timeAsAgent(label, run);
-    await timeAsAgent(`${label}, one at a time`, run, written);
+    await timeSave(label, 'Agent', run);
+    await timeSave(`${label}, one at a time`, 'Agent', run, written);
   };
   const agentSave = 'saveproperty, as an Agent';
   const postAgentListing = () => api.post('saveproperty', saves.saveproperty(), users.Agent);
@@ -294,9 +297,7 @@ try {
   // timed one at a time, as staff create users, once the notifications before have been written.
   if (wanted('SaveUser')) {
     const post = () => api.post('SaveUser', saves.SaveUser(), users['Super Admin']);
-    await written();
-    const http = await measure(post, SAVES_N, written);
-    add({ label: 'SaveUser, one at a time', kind: 'save', as: 'Super Admin', http });
+    await timeSave('SaveUser, one at a time', 'Super Admin', post, written);
   }
 
   const peakMb = server.peakMemoryMb();

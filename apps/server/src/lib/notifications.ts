@@ -102,6 +102,9 @@ const AFTER_COMMIT = {
 } satisfies Partial<Record<NotificationKind, (id: RawBuilder<number>) => readonly RawBuilder<unknown>[]>>;
 export type AfterCommitKind = keyof typeof AFTER_COMMIT;
 
+/** Wakes the processes to write out what was queued (on commit; once per transaction, as NOTIFY is). */
+const wakeFanOut = sql`pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`;
+
 /**
  * A step of the statement that creates a record (the row of `from`, whose id is `idColumn`): saves the
  * event, and wakes the processes (lib/notification-hub.ts) to write it out once that commits
@@ -120,7 +123,7 @@ export function afterCommitStep(
       SELECT ${event.kind}::text, left(${event.subject}, 500), ${event.entity}::text, ${id}, ${event.actor}::int,
         ${event.entity === 'user' ? sql`ARRAY[${id}]` : sql`'{}'::int[]`}
       FROM ${sql.table(from)} o
-      RETURNING pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`,
+      RETURNING ${wakeFanOut}`,
   };
 }
 
@@ -140,7 +143,7 @@ export async function queueAfterCommit(
       ${batch}::uuid, left(${event.digest ?? null}::text, 500)
     FROM unnest(${items.map((i) => i.entityId)}::int[], ${items.map((i) => i.subject)}::text[])
       AS i(entity_id, subject)
-    RETURNING pg_notify(${CHANNEL}, ${JSON.stringify({ f: 1 } satisfies ChannelMessage)})`.execute(trx);
+    RETURNING ${wakeFanOut}`.execute(trx);
 }
 
 /** What a queued event (a row of notification_fan_outs) holds for its writing out, and when it happened. */

@@ -4,7 +4,7 @@ import type { PropertyHistoryTable } from '../schema.ts';
 import { fullNameOf } from './full-name.ts';
 
 /**
- * The stored row as JSON (column → value), locked until the transaction ends; read around a save. With
+ * The stored row as JSON (column → value), locked until the transaction ends; read before a save. With
  * `scope` (of properties `p`), none unless the row as locked is in it: a listing given away while this
  * waited for its lock is no longer the caller's to change.
  */
