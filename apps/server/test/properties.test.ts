@@ -493,6 +493,8 @@ describe('status dates and history', () => {
       changed_by_name: expect.any(String),
     });
     expect(Object.keys(changes)).not.toContain('date_last_modified');
+    // The listing's words for searching follow its headline; they are not a change of their own.
+    expect(Object.keys(changes)).not.toContain('search_document');
   });
 });
 

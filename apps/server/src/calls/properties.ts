@@ -28,19 +28,18 @@ import {
   listingLateColumns,
   listingSearch,
   LISTING_SORT,
-  updatePropertyRow,
+  propertyUpdate,
 } from '../db/repositories/properties.ts';
-import { historyOf, lockedPropertyRow, recordChanges } from '../db/repositories/property-history.ts';
+import { historyOf, lockedPropertyRow, updateWithHistory } from '../db/repositories/property-history.ts';
 import { mediaFilesOf } from '../db/repositories/property-media.ts';
 import { PROPERTY_ADDRESS } from '../db/repositories/property-record.ts';
 import { addressReads, addressValues, assertAddress } from '../lib/address.ts';
 import { conflict, notFound } from '../lib/errors.ts';
-import type { AnyDb } from '../lib/links.ts';
 import { defineList } from './list-call.ts';
 import { removeUnnamedMedia } from '../lib/media-removals.ts';
 import { mediaStore } from '../lib/media-store/index.ts';
 import { events } from '../lib/notification-events.ts';
-import { propertyInScope, propertyScope } from '../lib/property-scope.ts';
+import { propertyScope } from '../lib/property-scope.ts';
 import { agencyOf } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
@@ -138,14 +137,12 @@ export const propertyCalls: AnyCall[] = [
       'Change a property in your scope; status dates and the modification history are kept by the server',
     async handle({ db, input, user }) {
       const today = manilaToday();
-      await propertyInScope(db, user, input.id);
       const address = addressValues(PROPERTY_ADDRESS, input);
-      const { sellerId, found } = await checkChoices(db, user, input, today, addressReads(address));
+      const { sellerId, found } = await checkChoices(db, user, input, today, addressReads(address), input.id);
       assertAddress(PROPERTY_ADDRESS, address, found);
       const agentId = input.agent_id ?? (isAgentRole(user.role_id) ? user.user_id : null);
       try {
         await inTransaction(db, async (trx) => {
-          const t = trx as unknown as AnyDb;
           const before = await lockedPropertyRow(trx, input.id, propertyScope(user));
           // Deleted, or given out of the user's scope, while this waited for its lock.
           if (!before) throw notFound('Property');
@@ -157,7 +154,7 @@ export const propertyCalls: AnyCall[] = [
           if (!countsAsOpen(oldStatus) && countsAsOpen(status))
             await assertOpenPlace(trx, before.user_id as number);
           const by = { userId: user.user_id, operator: user.role_id === ROLE.Operator };
-          const after = await updatePropertyRow(
+          const update = propertyUpdate(
             trx,
             input.id,
             {
@@ -174,11 +171,15 @@ export const propertyCalls: AnyCall[] = [
             changed ? status : null,
             by,
           );
-          if ((await recordChanges(trx, input.id, before, after, user.user_id)) > 0)
-            await events.propertyChanged(t, user, input.id, input.property_name, {
-              from: oldStatus,
-              to: status,
-            });
+          await updateWithHistory(trx, input.id, update, user.user_id, (anyChanged) =>
+            events.propertyChanged(
+              user,
+              input.id,
+              input.property_name,
+              { from: oldStatus, to: status },
+              anyChanged,
+            ),
+          );
         });
       } catch (error) {
         throw savingError(error);

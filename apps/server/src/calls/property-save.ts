@@ -27,7 +27,8 @@ import {
 } from '../db/repositories/properties.ts';
 import { PROPERTY_ADDRESS, PROPERTY_FIELDS } from '../db/repositories/property-record.ts';
 import { addressReads, addressSaveError, addressValues, assertAddress } from '../lib/address.ts';
-import { badRequest, conflict } from '../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { listingInScope } from '../lib/property-scope.ts';
 import { unknown, type AnyDb } from '../lib/links.ts';
 import { isForeignKeyViolation } from '../lib/references.ts';
 import { sellerScope } from '../lib/scope.ts';
@@ -97,7 +98,8 @@ function choiceReads(db: Db, user: ListingSaver, input: Input, sellerId: number 
  * Contract rules that need the database, read in one statement with the caller's `more` reads
  * (readAtOnce): the type decides the dwelling panel; each chosen record exists; the seller is one the
  * saver may choose (Individuals have none). A product mode sent by name becomes its id in `input` (the
- * saves write the id). Answers the seller's id to store and what `more` found.
+ * saves write the id). In an edit (`editing`, the listing's id), a listing out of the saver's scope is
+ * not found before any of that. Answers the seller's id to store and what `more` found.
  */
 export async function checkChoices<K extends string = never>(
   db: Db,
@@ -105,10 +107,16 @@ export async function checkChoices<K extends string = never>(
   input: Input,
   today: string,
   more = {} as Record<K, Expression<unknown> | null>,
+  editing?: number,
 ) {
   const sellerId = user.role_id === ROLE.Individual ? null : input.seller_id;
   const reads = choiceReads(db, user, input, sellerId);
-  const found = await readAtOnce(untyped(db), { ...reads, ...more });
+  const found = await readAtOnce(untyped(db), {
+    ...reads,
+    ...more,
+    listing: editing === undefined ? null : listingInScope(db, user, editing),
+  });
+  if (editing !== undefined && found.listing === null) throw notFound('Property');
   if (found.dwelling === null) throw unknown('property_type_id', 'property type');
   const issues = propertyIssues(input, { dwelling: found.dwelling === 'Yes', today });
   if (issues.length > 0) {

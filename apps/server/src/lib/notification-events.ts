@@ -1,8 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
 import { fullNameOf } from '../db/repositories/full-name.ts';
-import { afterCommitStep, audience, notify, queueAfterCommit } from './notifications.ts';
+import {
+  afterCommitStep,
+  audience,
+  notify,
+  queueAfterCommit,
+  queueStatement,
+  type QueuedKind,
+} from './notifications.ts';
 
 /** The events that notify, each one call in the transaction of its change, or a step of its statement. */
 export const events = {
@@ -34,45 +41,28 @@ export const events = {
 
   /**
    * A status change is the news; other changes saved with it are in the listing's history. Told after
-   * the change commits (decision 119).
+   * the change commits (decision 119): a step of the edit's statement, queued when `changed` holds.
    */
   propertyChanged: (
-    trx: AnyDb,
     actor: SessionUser,
     propertyId: number,
     name: string,
     status: { from: string; to: string },
-  ) => events.propertiesChanged(trx, actor, [{ id: propertyId, name, ...status }]),
+    changed: Expression<SqlBool>,
+  ) => {
+    const { event, items } = listingChanges(
+      actor,
+      [{ id: propertyId, name, ...status }],
+      status.from !== status.to,
+    );
+    return queueStatement(event, items, changed);
+  },
 
   /** propertyChanged for many listings at once (a bulk action): the same notifications. */
-  async propertiesChanged(
-    trx: AnyDb,
-    actor: SessionUser,
-    changes: readonly { id: number; name: string; from: string; to: string }[],
-  ) {
+  async propertiesChanged(trx: AnyDb, actor: SessionUser, changes: readonly ListingChange[]) {
     for (const statusChanged of [true, false]) {
-      const these = changes.filter((c) => (c.from !== c.to) === statusChanged);
-      const to = new Set(these.map((c) => c.to)).size === 1 ? ` to ${these[0]!.to}` : '';
-      await queueAfterCommit(
-        trx,
-        {
-          // A bulk action tells each person once, however many of its listings are theirs to hear of.
-          ...(changes.length > 1 && {
-            digest: statusChanged
-              ? `{n} listings: status changed${to} by ${actor.full_name}`
-              : `{n} listings were modified by ${actor.full_name}`,
-          }),
-          kind: statusChanged ? 'propertyStatusChanged' : 'propertyDetailsChanged',
-          entity: 'property',
-          actor: actor.user_id,
-        },
-        these.map((c) => ({
-          entityId: c.id,
-          subject: statusChanged
-            ? `${c.name}: status ${c.from} → ${c.to}, changed by ${actor.full_name}`
-            : `${c.name} was modified by ${actor.full_name}`,
-        })),
-      );
+      const { event, items } = listingChanges(actor, changes, statusChanged);
+      await queueAfterCommit(trx, event, items);
     }
   },
 
@@ -96,3 +86,34 @@ export const events = {
       recipients: [audience.admins, audience.brokerAgents(brokerId)],
     }),
 };
+
+interface ListingChange {
+  id: number;
+  name: string;
+  from: string;
+  to: string;
+}
+
+/** What changes of listings queue: those whose status changed, or the others (`statusChanged` false). */
+function listingChanges(actor: SessionUser, changes: readonly ListingChange[], statusChanged: boolean) {
+  const these = changes.filter((c) => (c.from !== c.to) === statusChanged);
+  const to = new Set(these.map((c) => c.to)).size === 1 ? ` to ${these[0]!.to}` : '';
+  const event: QueuedKind = {
+    // A bulk action tells each person once, however many of its listings are theirs to hear of.
+    ...(changes.length > 1 && {
+      digest: statusChanged
+        ? `{n} listings: status changed${to} by ${actor.full_name}`
+        : `{n} listings were modified by ${actor.full_name}`,
+    }),
+    kind: statusChanged ? 'propertyStatusChanged' : 'propertyDetailsChanged',
+    entity: 'property',
+    actor: actor.user_id,
+  };
+  const items = these.map((c) => ({
+    entityId: c.id,
+    subject: statusChanged
+      ? `${c.name}: status ${c.from} → ${c.to}, changed by ${actor.full_name}`
+      : `${c.name} was modified by ${actor.full_name}`,
+  }));
+  return { event, items };
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import {
   AGENT_ROLES,
   NOTIFICATION_TYPES,
@@ -127,23 +127,40 @@ export function afterCommitStep(
   };
 }
 
+/** An event told after its commit (queueAfterCommit): for a bulk action with the `digest` of its batch. */
+export interface QueuedKind {
+  kind: AfterCommitKind;
+  entity: NotificationEntity;
+  actor: number;
+  digest?: string;
+}
+export interface QueuedItem {
+  entityId: number;
+  subject: string;
+}
+
 /**
  * Queues events told after their commit in the transaction of their change: one per item, and for a
  * bulk action (a `digest`) in one batch, written out together. Wakes the processes as afterCommitStep.
  */
-export async function queueAfterCommit(
-  trx: AnyDb,
-  event: { kind: AfterCommitKind; entity: NotificationEntity; actor: number; digest?: string },
-  items: readonly { entityId: number; subject: string }[],
+export async function queueAfterCommit(trx: AnyDb, event: QueuedKind, items: readonly QueuedItem[]) {
+  if (items.length > 0) await queueStatement(event, items).execute(trx);
+}
+
+/** queueAfterCommit's statement, to run as a step of another (a save's) when `when` holds. */
+export function queueStatement(
+  event: QueuedKind,
+  items: readonly QueuedItem[],
+  when: Expression<SqlBool> = sql`true`,
 ) {
-  if (items.length === 0) return;
   const batch = event.digest === undefined ? null : randomUUID();
-  await sql`INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, batch, digest)
+  return sql`INSERT INTO notification_fan_outs (kind, subject, entity, entity_id, actor, batch, digest)
     SELECT ${event.kind}::text, left(i.subject, 500), ${event.entity}::text, i.entity_id, ${event.actor}::int,
       ${batch}::uuid, left(${event.digest ?? null}::text, 500)
     FROM unnest(${items.map((i) => i.entityId)}::int[], ${items.map((i) => i.subject)}::text[])
       AS i(entity_id, subject)
-    RETURNING ${wakeFanOut}`.execute(trx);
+    WHERE ${when}
+    RETURNING ${wakeFanOut}`;
 }
 
 /** What a queued event (a row of notification_fan_outs) holds for its writing out, and when it happened. */

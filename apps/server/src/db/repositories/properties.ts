@@ -229,18 +229,9 @@ const updateQuery = (...[trx, propertyId, values, changedTo, by]: UpdateArgs) =>
 
 export const updateProperty = (...args: UpdateArgs) => updateQuery(...args).execute();
 
-/**
- * updateProperty for one listing, answering the row as stored, as lockedPropertyRow (property-history.ts)
- * reads it (the triggers that change the row run before it is written) without reading it again.
- */
-export const updatePropertyRow = async (...args: UpdateArgs) => {
-  const stored = sql<Record<string, unknown>>`to_jsonb(properties)`.as('row');
-  return (
-    await updateQuery(...args)
-      .returning(stored)
-      .executeTakeFirstOrThrow()
-  ).row;
-};
+/** updateProperty's statement for one listing, answering the row as stored (updateWithHistory's update). */
+export const propertyUpdate = (...args: UpdateArgs) =>
+  sql`${updateQuery(...args).returning(sql<Record<string, unknown>>`to_jsonb(properties)`.as('row'))}`;
 
 /** Deletes one listing or several, with what cascades from them (media rows, amenities, history). */
 export const deleteProperty = (db: Db | Trx, propertyIds: number | readonly number[]) =>

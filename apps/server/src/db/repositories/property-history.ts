@@ -1,4 +1,6 @@
-import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
+import { stepParts, type Step } from '../at-once.ts';
+import { firstPrepared } from '../prepared.ts';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyHistoryTable } from '../schema.ts';
 import { fullNameOf } from './full-name.ts';
@@ -49,8 +51,8 @@ export async function insertHistoryRows(
       ${column('new_value')}::text[]) AS h(property_id, field, old_value, new_value)`.execute(trx);
 }
 
-/** Keys of the stored row that are bookkeeping, not a change worth a history row. */
-const NOT_HISTORY = new Set([
+/** Columns of the stored row that are bookkeeping, not a change worth a history row. */
+const NOT_HISTORY = [
   'updated_at',
   'updated_by',
   'date_last_modified',
@@ -60,30 +62,51 @@ const NOT_HISTORY = new Set([
   'date_sold',
   'date_suspended',
   'created_at',
-]);
+  // The listing's words for searching, kept by a trigger from the columns whose changes are recorded.
+  'search_document',
+];
+
+/** A column's value (jsonb) as the history shows it: text as it is, numbers without trailing zeros. */
+const historyText = (value: RawBuilder<unknown>) => sql`CASE jsonb_typeof(${value})
+  WHEN 'string' THEN ${value} #>> '{}' WHEN 'number' THEN trim_scale((${value} #>> '{}')::numeric)::text
+  WHEN 'null' THEN NULL ELSE ${value}::text END`;
 
 /**
- * Writes a history row for every column that differs between the stored rows `before` and `after`
- * (lockedPropertyRow's before a save, updatePropertyRow's after it). Answers how many columns changed.
+ * One listing's `update` (an UPDATE answering `to_jsonb(properties) AS row`) with a history row for each
+ * column it changed and `then` (a step run only when one changed: its notification), in one statement.
+ * The row before is the statement's own snapshot of it, the row the caller holds locked
+ * (lockedPropertyRow). Answers how many columns changed.
  */
-export async function recordChanges(
+export async function updateWithHistory(
   trx: Trx,
   propertyId: number,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
+  update: Expression<unknown>,
   userId: number,
+  then: (changed: Expression<SqlBool>) => Expression<unknown>,
 ): Promise<number> {
-  const text = (v: unknown) =>
-    v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  const rows = Object.keys(after)
-    .filter((k) => !NOT_HISTORY.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((field) => ({
-      property_id: propertyId,
-      field,
-      old_value: text(before[field]),
-      new_value: text(after[field]),
-      changed_by: userId,
-    }));
-  if (rows.length > 0) await insertHistory(trx, rows);
-  return rows.length;
+  const value = (side: string) => sql.ref(`changed.${side}`);
+  const steps: Step[] = [
+    {
+      name: 'old',
+      step: sql`SELECT to_jsonb(o) AS row FROM properties o WHERE o.property_id = ${propertyId}`,
+    },
+    { name: 'updated', step: update },
+    {
+      name: 'changed',
+      step: sql`SELECT n.key AS field, old.row -> n.key AS old_value, n.value AS new_value
+        FROM updated CROSS JOIN old CROSS JOIN jsonb_each(updated.row) AS n
+        WHERE n.key <> ALL(${NOT_HISTORY}::text[]) AND n.value IS DISTINCT FROM old.row -> n.key`,
+    },
+    {
+      name: 'written',
+      step: sql`INSERT INTO property_history (property_id, field, old_value, new_value, changed_by)
+        SELECT ${propertyId}::int, field, ${historyText(value('old_value'))}, ${historyText(value('new_value'))},
+          ${userId}::int
+        FROM changed`,
+    },
+    { name: 'told', step: then(sql<SqlBool>`EXISTS (SELECT FROM changed)`) },
+  ];
+  const query = sql<{ changed: number }>`WITH ${stepParts(steps)}
+    SELECT (SELECT count(*)::int FROM changed) AS changed, (SELECT count(*) FROM told) AS told`;
+  return (await firstPrepared(trx, query.compile(trx))).changed;
 }
