@@ -20,6 +20,7 @@ import { createTestApp, PASSWORD, type TestApp } from './helpers.ts';
 import { defineCall } from '../src/calls/registry.ts';
 import { HttpError } from '../src/lib/errors.ts';
 import { UNAUDITED_TABLES } from '../src/lib/audit.ts';
+import { FAN_OUT_TABLES } from '../src/lib/notifications.ts';
 
 type Signed = Awaited<ReturnType<TestApp['signedIn']>>;
 
@@ -270,6 +271,10 @@ describe('what the database records', () => {
     );
     await t.createUser(ROLE.Agent);
     expect(await entriesSince(since)).toEqual([]);
+  });
+
+  it("audits none of the tables the notifications' fan-out writes, which leaves connections' settings as they are", () => {
+    expect(Object.keys(UNAUDITED_TABLES)).toEqual(expect.arrayContaining([...FAN_OUT_TABLES]));
   });
 
   it('leaves no audit row for a save that fails', async () => {

@@ -483,10 +483,13 @@ describe('events notify exactly their recipients, in the transaction of the chan
       user_status: 'Active',
     });
     await ok(post('UpdateUser', form, admin.token));
+    // After the save's commit (decision 121).
     const subject = `The brokers of Juan Cruz were changed by ${await nameOf(admin.userId)}`;
-    expect(await recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, agentA, ownerAgentA));
+    await expect.poll(() => recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, agentA, ownerAgentA));
+    await expect.poll(queued).toEqual([]);
     const before = await notificationCount();
     await ok(post('UpdateUser', { ...form, phone_1: '09170000000' }, admin.token)); // same brokers
+    expect(await queued()).toEqual([]);
     expect(await notificationCount()).toBe(before);
   });
 
@@ -495,9 +498,11 @@ describe('events notify exactly their recipients, in the transaction of the chan
     await ok(post('updatebroker', body, admin.token));
     const subject = `The broker associations of Broker One were changed by ${await nameOf(admin.userId)}`;
     // agentA got the broker through UpdateUser above; the Inactive agent linked to it hears nothing.
-    expect(await recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, agentA, agentB));
+    await expect.poll(() => recipientsOf(subject)).toEqual(ids(superAdmin, superAdmin2, agentA, agentB));
+    await expect.poll(queued).toEqual([]);
     const before = await notificationCount();
     await ok(post('updatebroker', { ...body, phone_2: '09170000001' }, admin.token));
+    expect(await queued()).toEqual([]);
     expect(await notificationCount()).toBe(before);
   });
 });

@@ -23,6 +23,15 @@ export const withAuditContext = <T>(context: AuditContext, fn: () => Promise<T>)
 
 export const currentAuditContext = (): AuditContext | undefined => storage.getStore();
 
+const unaudited = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn`, which writes to no audited table (the notifications' fan-out and delivery), on connections
+ * as they are: outside a request it neither clears nor sends settings, so that the request that takes
+ * the connection next, often the one whose save woke the fan-out, need not send its own again.
+ */
+export const writingNoAuditedTable = <T>(fn: () => Promise<T>): Promise<T> => unaudited.run(true, fn);
+
 // What each connection carries now (actor, address, call and claim), so an unchanged request's settings
 // are not sent again: a save reserves a connection for each of its reads and for its transaction.
 const carried = new WeakMap<DatabaseConnection, string>();
@@ -38,6 +47,7 @@ prepare(CARRY_SETTINGS);
  */
 export async function onReserveConnection(connection: DatabaseConnection): Promise<void> {
   const context = storage.getStore();
+  if (!context && unaudited.getStore()) return;
   const values = context
     ? [String(context.actorId ?? ''), context.ip, context.call, context.idempotencyClaim ?? '']
     : ['', '', '', ''];

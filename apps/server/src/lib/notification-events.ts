@@ -2,14 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AnyDb } from './links.ts';
 import type { SessionUser } from './session.ts';
 import { fullNameOf } from '../db/repositories/full-name.ts';
-import {
-  afterCommitStep,
-  audience,
-  notify,
-  queueAfterCommit,
-  queueStatement,
-  type QueuedKind,
-} from './notifications.ts';
+import { afterCommitStep, queueAfterCommit, queueStatement, type QueuedKind } from './notifications.ts';
 
 /** The events that notify, each one call in the transaction of its change, or a step of its statement. */
 export const events = {
@@ -66,25 +59,20 @@ export const events = {
     }
   },
 
+  /** Told after the change commits (decision 121), as a listing's changes are. */
   agentBrokerChanged: (trx: AnyDb, actor: SessionUser, userId: number, name: string) =>
-    notify(trx, {
-      kind: 'agentBrokerChanged',
-      subject: `The brokers of ${name} were changed by ${actor.full_name}`,
-      entity: 'user',
-      entityId: userId,
-      actor: actor.user_id,
-      recipients: [audience.admins, audience.user(userId), audience.agencyOwnerAgents(userId)],
-    }),
+    queueAfterCommit(trx, { kind: 'agentBrokerChanged', entity: 'user', actor: actor.user_id }, [
+      { entityId: userId, subject: `The brokers of ${name} were changed by ${actor.full_name}` },
+    ]),
 
+  /** Told after the change commits (decision 121): to the broker's agents, however many. */
   brokerAssociationsChanged: (trx: AnyDb, actor: SessionUser, brokerId: number, name: string) =>
-    notify(trx, {
-      kind: 'brokerAssociationChanged',
-      subject: `The broker associations of ${name} were changed by ${actor.full_name}`,
-      entity: 'broker',
-      entityId: brokerId,
-      actor: actor.user_id,
-      recipients: [audience.admins, audience.brokerAgents(brokerId)],
-    }),
+    queueAfterCommit(trx, { kind: 'brokerAssociationChanged', entity: 'broker', actor: actor.user_id }, [
+      {
+        entityId: brokerId,
+        subject: `The broker associations of ${name} were changed by ${actor.full_name}`,
+      },
+    ]),
 };
 
 interface ListingChange {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { NotificationEvent } from '@app/contract';
+import { writingNoAuditedTable } from '../db/audit-context.ts';
 import { databaseUrlOf, type Db } from '../db/index.ts';
 import { HttpError } from './errors.ts';
 import { CHANNEL, fanOutNotifications, type ChannelMessage } from './notifications.ts';
@@ -117,7 +118,7 @@ export async function startNotificationHub(db: Db, log: FastifyBaseLogger) {
       if (!payload) return;
       const message = JSON.parse(payload) as ChannelMessage;
       if ('f' in message) fanOut();
-      else enqueue(() => deliver(message));
+      else enqueue(() => writingNoAuditedTable(() => deliver(message)));
     });
     client.on('error', (err) => lost(client, err));
     client.on('end', () => lost(client));

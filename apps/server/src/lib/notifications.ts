@@ -7,6 +7,7 @@ import {
   type NotificationEntity,
   type NotificationKind,
 } from '@app/contract';
+import { writingNoAuditedTable } from '../db/audit-context.ts';
 import type { Db } from '../db/index.ts';
 import type { NotificationFanOutTable } from '../db/schema.ts';
 import type { AnyDb } from './links.ts';
@@ -34,7 +35,7 @@ export const audience = {
   admins: sql`SELECT user_id FROM users WHERE role_id IN (${sql.lit(ROLE.SuperAdmin)}, ${sql.lit(ROLE.Admin)})`,
   /** Those who may change the status of (approve) the user: the rule of changeUserStatus (decision 85). */
   statusChangersOf: (userId: Id) => statusChangersOf(userId),
-  user: (userId: number) => sql`SELECT ${userId}::int AS user_id`,
+  user: (userId: Id) => sql`SELECT ${userId}::int AS user_id`,
   /** The listing's owner and agents 1-3. */
   listingPeople: (propertyId: Id) => sql`SELECT unnest(ARRAY[user_id, agent_id, secondary_agent_id,
     third_agent_id]) AS user_id FROM properties WHERE property_id = ${propertyId}`,
@@ -43,11 +44,11 @@ export const audience = {
     JOIN properties p ON p.agency_id = u.associated_agency_id
     WHERE p.property_id = ${propertyId} AND u.role_id IN (${sql.join(AGENT_ROLES.map((role) => sql.lit(role)))})`,
   /** The Owner-Agents of the user's agency. */
-  agencyOwnerAgents: (userId: number) => sql`SELECT o.user_id FROM users o
+  agencyOwnerAgents: (userId: Id) => sql`SELECT o.user_id FROM users o
     JOIN users a ON a.associated_agency_id = o.associated_agency_id
     WHERE a.user_id = ${userId} AND o.role_id = ${sql.lit(ROLE.OwnerAgent)}`,
   /** The agents linked to the broker. */
-  brokerAgents: (brokerId: number) => sql`SELECT user_id FROM user_brokers WHERE broker_id = ${brokerId}`,
+  brokerAgents: (brokerId: Id) => sql`SELECT user_id FROM user_brokers WHERE broker_id = ${brokerId}`,
 };
 
 export interface NotifyEvent {
@@ -99,6 +100,14 @@ const AFTER_COMMIT = {
   // grows with it.
   propertyStatusChanged: listing,
   propertyDetailsChanged: listing,
+  // An agent's brokers or a broker's associations changing (decision 121): a broker may be linked to
+  // thousands of agents.
+  agentBrokerChanged: (id: RawBuilder<number>) => [
+    audience.admins,
+    audience.user(id),
+    audience.agencyOwnerAgents(id),
+  ],
+  brokerAssociationChanged: (id: RawBuilder<number>) => [audience.admins, audience.brokerAgents(id)],
 } satisfies Partial<Record<NotificationKind, (id: RawBuilder<number>) => readonly RawBuilder<unknown>[]>>;
 export type AfterCommitKind = keyof typeof AFTER_COMMIT;
 
@@ -185,7 +194,12 @@ const QUEUED_AT_ONCE = 50;
  * try. Of processes trying at once, the one whose statement removes the event writes it; another's finds
  * it gone (its DELETE waits for the first's commit) and writes nothing. Answers how many it wrote.
  */
-export async function fanOutNotifications(db: Db): Promise<number> {
+export const fanOutNotifications = (db: Db): Promise<number> => writingNoAuditedTable(() => fanOut(db));
+
+/** The tables the fan-out writes (unread_tallies by trigger): none may be audited (writingNoAuditedTable). */
+export const FAN_OUT_TABLES = ['notifications', 'notification_fan_outs', 'unread_tallies'] as const;
+
+async function fanOut(db: Db): Promise<number> {
   let written = 0;
   for (;;) {
     // Only the kinds this version can write: another version's stay queued for it.
