@@ -1,6 +1,6 @@
 import { sql, type Expression, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import { stepParts, type Step } from '../at-once.ts';
-import { firstPrepared } from '../prepared.ts';
+import { firstPrepared, runPrepared } from '../prepared.ts';
 import type { Db, Trx } from '../index.ts';
 import type { PropertyHistoryTable } from '../schema.ts';
 import { fullNameOf } from './full-name.ts';
@@ -10,11 +10,15 @@ import { fullNameOf } from './full-name.ts';
  * `scope` (of properties `p`), none unless the row as locked is in it: a listing given away while this
  * waited for its lock is no longer the caller's to change.
  */
-export const lockedPropertyRow = (trx: Trx, propertyId: number, scope: Expression<SqlBool> = sql`true`) =>
-  sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(p) AS row FROM properties p
-    WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`
-    .execute(trx)
-    .then((r) => r.rows[0]?.row);
+export async function lockedPropertyRow(
+  trx: Trx,
+  propertyId: number,
+  scope: Expression<SqlBool> = sql`true`,
+) {
+  const query = sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(p) AS row FROM properties p
+    WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`;
+  return (await runPrepared(trx, query.compile(trx)))[0]?.row;
+}
 
 /** The property's changes, newest first, each with the name of who made it. */
 export const historyOf = (db: Db, propertyId: number) =>
