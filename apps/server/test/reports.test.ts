@@ -802,6 +802,14 @@ describe('directory reports', () => {
     expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'a1@reports' })).toEqual([
       `${id.agencyA}-${id.A1}`,
     ]);
+    // Whatever the case typed, the agent's fields through their lowered search text.
+    expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'OLIVIA Owner' })).toEqual([
+      `${id.agencyA}-${id.A2}`,
+    ]);
+    // An agency without agents, by its own fields: its one row.
+    expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'Contact of Charlie' })).toEqual([
+      `${id.agencyC}-none`,
+    ]);
     expect(await field('GetAgentsBasedAgency', 'row_id', { searchText: 'bravo' })).toEqual([
       `${id.agencyB}-${id.B1}`,
       `${id.agencyB}-${id.newAgent}`,

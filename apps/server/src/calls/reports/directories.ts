@@ -7,17 +7,28 @@ import { fullNameOf } from '../../db/repositories/full-name.ts';
 
 const agentName = fullNameOf<string | null>('u');
 
-/** An Agents by Agency row whose agency or agent contains the pattern. */
-const agencyRowMatches = (pattern: string) =>
-  anyMatches(
-    pattern,
-    sql.ref('a.agency_name'),
-    sql.ref('a.owner_name'),
-    sql.ref('a.contact_person'),
-    agentName,
-    sql.ref('a.email_address'),
-    sql.ref('u.user_email'),
+/** The agencies whose own fields contain the pattern (a query of their ids). */
+const agenciesNamed = (pattern: string) =>
+  sql`SELECT agency_id FROM agencies WHERE agency_name ILIKE ${pattern} OR owner_name ILIKE ${pattern}
+    OR contact_person ILIKE ${pattern} OR email_address ILIKE ${pattern}`;
+
+/**
+ * An Agents by Agency row whose agency or agent contains the pattern. The agency's four fields are
+ * tested once per agency, not once per agent (the ids of those that match); the agent's name and
+ * e-mail after one LIKE on their search text, which holds both lowered (user-search.ts): counting the
+ * 5,751 rows of 'santos' at a million listings tested every agent of the 5,000 agencies it names with
+ * six ILIKEs, 108 ms; 40 ms so.
+ */
+const agencyRowMatches = (pattern: string) => {
+  const agent = either(
+    sql<SqlBool>`${agentName} ILIKE ${pattern}`,
+    sql<SqlBool>`u.user_email ILIKE ${pattern}`,
   );
+  return either(
+    oneOf('a.agency_id', agenciesNamed(pattern)),
+    pattern.includes('\u0001') ? agent : sql<SqlBool>`(u.search_text LIKE lower(${pattern}) AND ${agent})`,
+  );
+};
 
 /** Agencies, brokers and associations: directories every holder of the permission sees whole. */
 export const directoryReports: Pick<
@@ -129,8 +140,7 @@ export const directoryReports: Pick<
     search: (pattern) =>
       sql<SqlBool>`(${oneOf(
         'a.agency_id',
-        sql`SELECT agency_id FROM agencies WHERE agency_name ILIKE ${pattern} OR owner_name ILIKE ${pattern}
-            OR contact_person ILIKE ${pattern} OR email_address ILIKE ${pattern}
+        sql`${agenciesNamed(pattern)}
           UNION SELECT u.associated_agency_id FROM users u
             WHERE u.role_id IN (${sql.join(AGENT_ROLES)}) AND ${userMatches(pattern, ['name', 'user_email', 'phone_1'])}`,
       )} AND ${agencyRowMatches(pattern)})`,
