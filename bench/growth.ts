@@ -18,12 +18,15 @@ interface Result {
 
 const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 // The newest result of each size (10k, 100k, 1m: the name's label; a run's saves add a few rows, so the
-// exact count differs from run to run), by the number of properties it measured.
+// exact count differs from run to run), by the number of properties it measured. A day's later runs
+// of a size carry a suffix (bench-10m-2026-12-07-3.json comes after bench-10m-2026-12-07.json).
+const runs = fs.readdirSync(results).flatMap((file) => {
+  const [, size, date, n] = /^bench-(\w+)-(\d{4}-\d{2}-\d{2})(?:-(\d+))?\.json$/.exec(file) ?? [];
+  return size && date ? [{ file, size, order: `${date} ${(n ?? '1').padStart(4, '0')}` }] : [];
+});
 const newest = new Map<string, Result>();
-for (const file of fs.readdirSync(results).sort()) {
-  const size = /^bench-(\w+)-\d{4}-\d{2}-\d{2}\.json$/.exec(file)?.[1];
-  if (size) newest.set(size, JSON.parse(fs.readFileSync(path.join(results, file), 'utf8')) as Result);
-}
+for (const { file, size } of runs.sort((a, b) => a.order.localeCompare(b.order)))
+  newest.set(size, JSON.parse(fs.readFileSync(path.join(results, file), 'utf8')) as Result);
 const latest = new Map([...newest.values()].map((r) => [r.properties, r]));
 const sizes = [...latest.keys()].sort((a, b) => a - b);
 if (sizes.length < 2) throw new Error('bench/results holds fewer than two sizes: run npm run bench on each');
