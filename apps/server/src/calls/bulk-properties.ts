@@ -82,7 +82,7 @@ async function withinOpenLimits(trx: Trx, rows: Listing[], status: PropertyStatu
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/** The history rows of fields that changed, as recordChanges writes them for one save. */
+/** The history rows of fields that changed, as updateWithHistory (property-history.ts) writes them for one edit. */
 function changes(rows: Listing[], after: (p: Listing) => Record<string, unknown>) {
   return rows.flatMap((p) =>
     Object.entries(after(p))
