@@ -4,7 +4,7 @@ import { defineCall, type AnyCall, type CallBehaviour, type Served } from './reg
 import type { CallContext } from '../lib/call-context.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { inTransaction, type Db, type Trx } from '../db/index.ts';
-import { lockProperty } from '../db/repositories/properties.ts';
+import { lockedPropertyRow } from '../db/repositories/property-history.ts';
 import {
   amenitiesOf,
   clearDefault,
@@ -55,11 +55,12 @@ const mediaCall = <S extends z.ZodType, R extends z.ZodType>(
     },
   });
 
-/** Locks the listing for a write of its media or amenities: 404 once it is deleted, not its rows' 409. */
-/** Locks the listing, 404 once it is deleted or given out of the user's scope while this waited. */
+/**
+ * Locks the listing for a write of its media or amenities (they queue behind it): 404, not their rows'
+ * 409, once it is deleted or given out of the user's scope while this waited.
+ */
 async function lockListing(trx: Trx, propertyId: number, user: SessionUser) {
-  if ((await lockProperty(trx, propertyId, propertyScope(user))).rows.length === 0)
-    throw notFound('Property');
+  if (!(await lockedPropertyRow(trx, propertyId, propertyScope(user)))) throw notFound('Property');
 }
 
 export const propertyMediaCalls: AnyCall[] = [

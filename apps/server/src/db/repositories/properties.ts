@@ -38,15 +38,6 @@ export const findPropertyRecord = (db: Db, propertyId: number, scope: Expression
     .where(scope)
     .executeTakeFirst();
 
-/**
- * Holds the property's row until the transaction ends: its media and amenity saves queue behind it.
- * None when the row as locked is not in `scope` (of properties `p`).
- */
-export const lockProperty = (trx: Trx, propertyId: number, scope: Expression<SqlBool>) =>
-  sql`SELECT 1 FROM properties p WHERE property_id = ${propertyId} AND ${scope} FOR NO KEY UPDATE`.execute(
-    trx,
-  );
-
 /** The status of the users a listing may be given to (the agent chooser, activeAgents, lists only them). */
 const ACTIVE: UserStatus = 'Active';
 
