@@ -132,14 +132,13 @@ try {
   // starts. Found by each session as it began, the first pages of some sixty lists for each of fifty
   // sessions ran beside the timed requests of the sessions already going: those waited seconds for a
   // machine the test itself was filling.
+  const headersOf = tokens.map((token) => ({ authorization: `Bearer ${token}` }));
   const listsOf = await Promise.all(
-    tokens.map(async (token) => {
+    headersOf.map(async (headers) => {
       const lists: string[] = [];
       for (const call of LISTS) {
         const params = REPORT_CASES[call]?.params ?? {};
-        const res = await httpRequest(`${server.base}/${callUrl(call, params)}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const res = await httpRequest(`${server.base}/${callUrl(call, params)}`, { headers });
         if (res.status === 200) lists.push(call);
       }
       return lists;
@@ -151,7 +150,7 @@ try {
   const watch = setInterval(() => (memoryPeak = Math.max(memoryPeak, server.memoryMb())), 1000);
 
   const session = async (person: (typeof people)[number], index: number) => {
-    const headers = { authorization: `Bearer ${tokens[index]}` };
+    const headers = headersOf[index]!;
     const lists = listsOf[index]!;
     const post = (kind: string, call: string, body: unknown) =>
       timed(kind, call, {
@@ -273,8 +272,9 @@ function slowest(all: Sample[]) {
       .slice(0, 20)
       .map(([request, samples]) => {
         const ms = samples.map((x) => x.ms);
-        const at = samples.map((x) => x.at.toFixed(0));
-        const when = at.length > 1 ? `${at[0]}-${at.at(-1)}` : at[0];
+        const first = samples[0]!.at.toFixed(0);
+        const last = samples.at(-1)!.at.toFixed(0);
+        const when = first === last ? first : `${first}-${last}`;
         return `| ${request} | ${ms.length} | ${f(percentile(ms, 50))} | ${f(Math.max(...ms))} | ${when} |`;
       }),
     '',
