@@ -9,7 +9,8 @@
 import { sql } from 'kysely';
 import { calls } from '../apps/server/src/calls/index.ts';
 import { EXACT_COUNT_LIMIT, listQueries, matchKey } from '../apps/server/src/lib/list/page.ts';
-import { estimatedRows, newestShare } from '../apps/server/src/lib/list/run.ts';
+import { estimatedRows } from '../apps/server/src/lib/list/plan.ts';
+import { newestShare } from '../apps/server/src/lib/list/run.ts';
 import { TRUSTED_ESTIMATE } from '../apps/server/src/lib/list/known-large.ts';
 import type { Ctx } from '../apps/server/src/lib/list/page.ts';
 import type { ListQuery } from '@app/contract';

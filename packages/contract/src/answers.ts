@@ -16,7 +16,10 @@ export const listPage = <R extends z.ZodType>(row: R) =>
   z.object({
     data: z.array(row),
     total: z.number().int(),
-    /** Set when `total` is the planner's estimate (more than 10,000 matches). */
+    /**
+     * Set when `total` is an estimate: the planner's (more than 10,000 matches), or Suspected Duplicates'
+     * from a sample of the listings of dates that hold many (decision 123).
+     */
     total_is_estimate: z.boolean().optional(),
     /** Set when a search of more than 10,000 matches asked for newest first (`broadOrder=newest`) got it. */
     newest_first: z.boolean().optional(),

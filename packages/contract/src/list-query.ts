@@ -82,7 +82,10 @@ export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
 export interface Page<T> {
   data: T[];
-  /** Exact up to 10,000 rows; beyond, PostgreSQL's estimate, with `total_is_estimate`. */
+  /**
+   * Exact up to 10,000 rows; beyond, PostgreSQL's estimate, with `total_is_estimate` (also set on
+   * Suspected Duplicates' total sampled over dates of many listings, decision 123).
+   */
   total: number;
   total_is_estimate?: true;
   /** Set when a broad search asked for `broadOrder=newest` was answered newest first, not sorted. */

@@ -3,6 +3,12 @@
 -- plain: the first page in the default sort, as a Super Admin
 
 select count(*) as "n"
+  from (select "p"."property_id"
+    from "properties" as "p"
+    where ("p"."date_first_added" >= (($1::date + $2::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($3::date + $4::int)::timestamp AT TIME ZONE 'Asia/Manila')) and true
+    limit $5) as "counted";
+
+select count(*) as "n"
   from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
       FROM barangays b
       WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"

@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ListQuery, Page } from '@app/contract';
 import type { ListSpec } from './spec.ts';
-import { inTransaction, readWithin, unsorted, type Db } from '../../db/index.ts';
+import { inTransaction, readWithin, unsorted } from '../../db/index.ts';
+import { estimatedRows, planOf } from './plan.ts';
 import { TRUSTED_ESTIMATE, countKey, knownLarge, rememberLarge } from './known-large.ts';
 import { inOrderMatches } from './in-order.ts';
 import {
@@ -151,18 +152,6 @@ function walkQuery<I extends ListQuery>(spec: ListSpec<I>, ctx: Ctx<I>, bound: n
   );
 }
 
-/** PostgreSQL's plan of a query, not run: the rows and the cost it expects. */
-async function planOf(db: Db, query: AnyQuery) {
-  const { sql: text, parameters } = query.compile();
-  const plan = await db.executeQuery<{
-    'QUERY PLAN': [{ Plan: { 'Plan Rows': number; 'Total Cost': number } }];
-  }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...parameters]));
-  const top = plan.rows[0]?.['QUERY PLAN'][0].Plan;
-  return { rows: Math.round(top?.['Plan Rows'] ?? 0), cost: top?.['Total Cost'] ?? 0 };
-}
-
-export const estimatedRows = async (db: Db, query: AnyQuery) => (await planOf(db, query)).rows;
-
 /**
  * Whether walking the sort order is expected to cost less than sorting the matches. A walk reads few
  * rows only where an index serves the order; sorted by a joined column that none serves (a report in
@@ -236,6 +225,8 @@ export async function runList<I extends ListQuery>(
   const estimateFirst = searched && key && largeLists.has(spec) && !remembered;
   const listedRows = searched ? estimatedRows(ctx.db, spec.query(ctx)) : 0;
   const countOrEstimate = async () => {
+    const sampled = ctx.input.searchText ? undefined : await spec.sampledTotal?.(ctx);
+    if (sampled !== undefined) return { count: { n: sampled }, sampled: true };
     const expected = estimateFirst ? await estimateTotal() : undefined;
     const common =
       expected !== undefined &&
@@ -247,20 +238,24 @@ export async function runList<I extends ListQuery>(
       expected,
     };
   };
-  const [found, { count, expected }, estimated, listed] = await Promise.all([
+  const [found, { count, expected, sampled }, estimated, listed] = await Promise.all([
     searched ? undefined : queries.rows.execute(),
     countOrEstimate(),
     largeLists.has(spec) && !estimateFirst ? estimateTotal() : undefined,
     listedRows,
   ]);
   const counted = Number(count.n);
-  const estimate = counted > EXACT_COUNT_LIMIT;
+  const estimate = counted > EXACT_COUNT_LIMIT && !sampled;
   if (estimate) largeLists.add(spec);
   if (estimate && !remembered) rememberLarge(counting ?? countKey(queries.counted));
-  const total = estimate ? Math.max(counted, expected ?? estimated ?? (await estimateTotal())) : counted;
+  // A sample's estimate is never fewer than the rows before and on the page.
+  const shown = sampled ? (page - 1) * itemsPerPage + (found?.length ?? 0) : 0;
+  const total = estimate
+    ? Math.max(counted, expected ?? estimated ?? (await estimateTotal()))
+    : Math.max(counted, shown);
   const paging = {
     total,
-    ...(estimate && { total_is_estimate: true as const }),
+    ...((estimate || sampled) && { total_is_estimate: true as const }),
     current_page: page,
     per_page: itemsPerPage,
     last_page: Math.max(1, Math.ceil(total / itemsPerPage)),

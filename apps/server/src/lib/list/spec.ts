@@ -70,6 +70,11 @@ export interface ListSpec<I> {
   inOrder?: (
     ctx: ListContext<I>,
   ) => Promise<{ rows: AliasableRows; on: string; fromIndexes?: boolean } | undefined>;
+  /**
+   * The total when nothing is searched, estimated from a sample where counting every row costs more
+   * than the page (each row a pair found by comparing listings, decision 123); undefined to count.
+   */
+  sampledTotal?: (ctx: ListContext<I>) => Promise<number | undefined>;
   /** A cheaper query with the same row count, used for the total when nothing is searched. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   unfilteredCount?: (ctx: CallContext<I, SessionUser>) => SelectQueryBuilder<any, any, any>;
