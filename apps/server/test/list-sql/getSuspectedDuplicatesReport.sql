@@ -9,7 +9,10 @@ select count(*) as "n"
     limit $5) as "counted";
 
 select count(*) as "n"
-  from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+  from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", (SELECT "oa"."first_name" || ' ' || "oa"."last_name"
+      FROM properties o
+  JOIN users oa ON oa.user_id = coalesce(o.agent_id, o.user_id)
+      WHERE o.property_id = q.property_id) as "other_agent_name", (SELECT b.barangay_name
       FROM barangays b
       WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
     from "properties" as "p"
@@ -19,11 +22,13 @@ select count(*) as "n"
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
     left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
-    left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
     where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila'))
     limit $12) as "counted";
 
-select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", (SELECT "oa"."first_name" || ' ' || "oa"."last_name"
+    FROM properties o
+  JOIN users oa ON oa.user_id = coalesce(o.agent_id, o.user_id)
+    WHERE o.property_id = q.property_id) as "other_agent_name", (SELECT b.barangay_name
     FROM barangays b
     WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
   from "properties" as "p"
@@ -33,7 +38,6 @@ select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q
     AND ("p"."rental_price_asked" IS NULL OR "q"."rental_price_asked" IS NULL OR "q"."rental_price_asked" BETWEEN "p"."rental_price_asked" * $5 AND "p"."rental_price_asked" / $6)
     AND round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 >= $7)
   left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
-  left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
   where true and true and ("p"."date_first_added" >= (($8::date + $9::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($10::date + $11::int)::timestamp AT TIME ZONE 'Asia/Manila'))
   order by "p"."date_first_added" desc, "p"."property_id" desc, "q"."property_id" desc
   limit $12
@@ -45,7 +49,10 @@ EXPLAIN (FORMAT JSON) select "p"."property_id"
   from "properties" as "p"
   where split_part(p.search_document, chr(57349), 1) ~ ($1 || regexp_replace(lower($2), $3, $4, 'g'));
 
-EXPLAIN (FORMAT JSON) select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+EXPLAIN (FORMAT JSON) select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", (SELECT "oa"."first_name" || ' ' || "oa"."last_name"
+    FROM properties o
+  JOIN users oa ON oa.user_id = coalesce(o.agent_id, o.user_id)
+    WHERE o.property_id = q.property_id) as "other_agent_name", (SELECT b.barangay_name
     FROM barangays b
     WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
   from (
@@ -76,7 +83,6 @@ EXPLAIN (FORMAT JSON) select p.property_id || '-' || q.property_id as "pair_id",
   inner join "properties" as "p" on "p"."property_id" = "pair"."property_id"
   inner join "properties" as "q" on "q"."property_id" = "pair"."other_property_id"
   left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
-  left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
   where true and true and ("p"."date_first_added" >= (($29::date + $30::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($31::date + $32::int)::timestamp AT TIME ZONE 'Asia/Manila'));
 
 select "p"."property_id"
@@ -85,7 +91,10 @@ select "p"."property_id"
   limit $5;
 
 select count(*) as "n"
-  from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+  from (select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", (SELECT "oa"."first_name" || ' ' || "oa"."last_name"
+      FROM properties o
+  JOIN users oa ON oa.user_id = coalesce(o.agent_id, o.user_id)
+      WHERE o.property_id = q.property_id) as "other_agent_name", (SELECT b.barangay_name
       FROM barangays b
       WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
     from (
@@ -116,11 +125,13 @@ select count(*) as "n"
     inner join "properties" as "p" on "p"."property_id" = "pair"."property_id"
     inner join "properties" as "q" on "q"."property_id" = "pair"."other_property_id"
     left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
-    left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
     where true and true and ("p"."date_first_added" >= (($29::date + $30::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($31::date + $32::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.property_name ILIKE $33 OR q.property_name ILIKE $34)
     limit $35) as "counted";
 
-select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", "oa"."first_name" || ' ' || "oa"."last_name" as "other_agent_name", (SELECT b.barangay_name
+select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q"."property_id" as "other_property_id", "p"."date_first_added", "p"."property_name", "ag"."first_name" || ' ' || "ag"."last_name" as "agent_name", "q"."property_name" as "other_property_name", (SELECT "oa"."first_name" || ' ' || "oa"."last_name"
+    FROM properties o
+  JOIN users oa ON oa.user_id = coalesce(o.agent_id, o.user_id)
+    WHERE o.property_id = q.property_id) as "other_agent_name", (SELECT b.barangay_name
     FROM barangays b
     WHERE b.barangay_id = p.barangay_id) as "barangay_name", round(round(((similarity("p"."property_name", "q"."property_name") + similarity("p"."street_name", "q"."street_name")) / 2)::numeric, 2)::float8 * 100)::int as "similarity"
   from (
@@ -151,7 +162,6 @@ select p.property_id || '-' || q.property_id as "pair_id", "p"."property_id", "q
   inner join "properties" as "p" on "p"."property_id" = "pair"."property_id"
   inner join "properties" as "q" on "q"."property_id" = "pair"."other_property_id"
   left join "users" as "ag" on ag.user_id = coalesce(p.agent_id, p.user_id)
-  left join "users" as "oa" on oa.user_id = coalesce(q.agent_id, q.user_id)
   where true and true and ("p"."date_first_added" >= (($29::date + $30::int)::timestamp AT TIME ZONE 'Asia/Manila') AND "p"."date_first_added" < (($31::date + $32::int)::timestamp AT TIME ZONE 'Asia/Manila')) and (p.property_name ILIKE $33 OR q.property_name ILIKE $34)
   order by ROW("p"."date_first_added", "p"."property_id", "q"."property_id") desc
   limit $35

@@ -25,7 +25,12 @@ const agentName = fullNameOf<string | null>('ag');
 // Looked up per row, not joined: a join on barangays would lead the planner to find each listing's
 // neighbours by the barangay alone, then read all of them, instead of by barangay and area.
 const barangayName = sql<string>`(SELECT b.barangay_name FROM barangays b WHERE b.barangay_id = p.barangay_id)`;
-const otherAgentName = fullNameOf<string | null>('oa');
+/**
+ * Looked up per row from the older listing's id, not joined: with its agent's ids read, the older
+ * listing's row would be read too, where the pairing reads it from properties_barangay_area alone.
+ */
+const otherAgentName = sql<string | null>`(SELECT ${fullNameOf('oa')} FROM properties o
+  JOIN users oa ON oa.user_id = coalesce(o.agent_id, o.user_id) WHERE o.property_id = q.property_id)`;
 
 /** The listings (`p`) added between the report's dates. */
 const addedWithin = (ctx: ReportContext) =>
@@ -150,7 +155,6 @@ function pairsOf(ctx: ReportContext & { searchIds?: readonly number[] }): AnyQue
 const reportRows = (ctx: ReportContext & { searchIds?: readonly number[] }) =>
   pairsOf(ctx)
     .leftJoin('users as ag', (join) => join.on(sql<SqlBool>`ag.user_id = coalesce(p.agent_id, p.user_id)`))
-    .leftJoin('users as oa', (join) => join.on(sql<SqlBool>`oa.user_id = coalesce(q.agent_id, q.user_id)`))
     .select([
       sql<string>`p.property_id || '-' || q.property_id`.as('pair_id'),
       'p.property_id',

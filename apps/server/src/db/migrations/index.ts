@@ -52,6 +52,7 @@ import { migration as m0054 } from './0054-seller-names-folded.ts';
 import { migration as m0055 } from './0055-listing-changes-after-commit.ts';
 import { migration as m0056 } from './0056-no-search-document-history.ts';
 import { migration as m0057 } from './0057-barangay-area-names.ts';
+import { migration as m0058 } from './0058-barangay-area-paired-columns.ts';
 
 /** Plain SQL migrations, in order, one file each. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0055_listing_changes_after_commit': m0055,
   '0056_no_search_document_history': m0056,
   '0057_barangay_area_names': m0057,
+  '0058_barangay_area_paired_columns': m0058,
 };
 
 /**

@@ -5,7 +5,8 @@ import { fullNameOf } from './full-name.ts';
 
 // The duplicate check's SQL (decision 48): the same barangay, land areas and prices within the
 // tolerance of each other, and the mean of the name's and street's trigram similarity at least the
-// threshold. Candidates are found through properties_barangay_area (migration 0022).
+// threshold. Candidates are found through properties_barangay_area (migration 0022), which carries
+// every column compared (migration 0058).
 
 /** Within the tolerance of each other: each at least (1 - tolerance) of the other. */
 const lowest = 1 - DUPLICATE_RULES.tolerance;
