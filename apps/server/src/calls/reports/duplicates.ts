@@ -183,10 +183,10 @@ const SAMPLED_ADDED = 20_000;
 /**
  * The unsearched total over dates that hold many listings (decision 123): the pairs of a sample of
  * them, one in `every`, times `every`. Each pair is found by comparing its newer listing with the older
- * ones of its barangay and area: a day of 2,901 listings, about 21 such each, took 180-220 ms to count
- * at ten million listings, where its first page takes a few. Sampled by a hash of the id, not the id
- * itself: listings saved in turns (an import of each listing and then its copy) would make every other
- * id the newer of a pair.
+ * ones of its barangay and area: with a day of 2,915 listings, about 23 such each, at ten million
+ * listings, the first page took 325-360 ms counting them all, 131-143 counting a third. Sampled by a
+ * hash of the id, not the id itself: listings saved in turns (an import of each listing and then its
+ * copy) would make every other id the newer of a pair.
  */
 async function sampledTotal(ctx: ReportContext): Promise<number | undefined> {
   const added = ctx.db
