@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportApi } from '@app/contract';
-import { place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
+import { listingColumnsBut, place, propertyIdOf, useTestApp, type Place } from './entity-fixtures.ts';
 
 // Suspected Duplicates searched for a word in more than 2,000 names over a day of few listings
 // (decision 105): the pairs come from the newer listings of the word's pairs, looked up first, and must
@@ -59,11 +59,13 @@ beforeAll(async () => {
   const elsewhere = await place(env.t, 'Broad Elsewhere');
   const older = await save(`${BROAD} villa in Lahug`);
   // More than 2,000 names with the word, added long ago in another barangay: none is paired today.
-  const { rows } = await sql<{ columns: string }>`SELECT string_agg(quote_ident(column_name), ', ') AS columns
-    FROM information_schema.columns WHERE table_name = 'properties' AND is_identity = 'NO'
-      AND is_generated = 'NEVER' AND column_name NOT IN ('property_id', 'property_name', 'barangay_id',
-        'town_id', 'province_id', 'date_first_added', 'search_document')`.execute(env.t.db);
-  columns = sql.raw(rows[0]!.columns);
+  columns = await listingColumnsBut(env.t, [
+    'property_name',
+    'barangay_id',
+    'town_id',
+    'province_id',
+    'date_first_added',
+  ]);
   await sql`INSERT INTO properties (${columns}, property_name, barangay_id, town_id, province_id, date_first_added)
     SELECT ${columns}, ${BROAD} || ' lot ' || g, ${elsewhere.barangay_id}, ${elsewhere.town_id},
       ${elsewhere.province_id}, '2025-01-15'

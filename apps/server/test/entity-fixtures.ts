@@ -179,6 +179,18 @@ export const propertyIdOf = async (t: TestApp, name: string) =>
       .executeTakeFirstOrThrow()
   ).property_id;
 
+/**
+ * The listings' columns that a copy made by SQL takes from its original: all but its id, its search
+ * document, the identity and generated ones and `own` (those the copy sets itself), as a column list.
+ */
+export async function listingColumnsBut(t: TestApp, own: readonly string[]) {
+  const { rows } = await sql<{ columns: string }>`SELECT string_agg(quote_ident(column_name), ', ') AS columns
+    FROM information_schema.columns WHERE table_name = 'properties' AND is_identity = 'NO'
+      AND is_generated = 'NEVER'
+      AND column_name <> ALL (${['property_id', 'search_document', ...own]}::text[])`.execute(t.db);
+  return sql.raw(rows[0]!.columns);
+}
+
 /** How many sellers bear that name. */
 export const sellersNamed = async (t: TestApp, name: string) =>
   (await t.db.selectFrom('sellers').select('seller_id').where('seller_name', '=', name).execute()).length;
