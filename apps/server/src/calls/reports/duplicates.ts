@@ -127,9 +127,9 @@ async function newerOfNamedPairs(ctx: ReportContext, pattern: string): Promise<r
         WHERE ${addedWithin(ctx)}),
     band AS (SELECT DISTINCT barangay_id, land_area FROM added WHERE NOT named),
     named_in_band AS MATERIALIZED (
-      SELECT band.land_area AS band_area, q.* FROM band CROSS JOIN LATERAL (
-        SELECT ${pairedColumns('q')} FROM properties q WHERE q.barangay_id = band.barangay_id
-          AND ${near(sql.ref('q.land_area'), sql.ref('band.land_area'))} AND q.property_name ILIKE ${pattern}) q)
+      SELECT band.land_area AS band_area, ${pairedColumns('q')} FROM band JOIN properties q
+        ON q.barangay_id = band.barangay_id AND ${near(sql.ref('q.land_area'), sql.ref('band.land_area'))}
+          AND q.property_name ILIKE ${pattern})
     SELECT p.property_id FROM added p
       WHERE p.named AND EXISTS (SELECT 1 FROM properties q WHERE ${olderAlike})
     UNION
